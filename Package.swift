@@ -1,0 +1,48 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+/// Every bundled plugin is two targets: the layout itself (a plain Swift library, so the
+/// benchmark can call it directly) and a one-line export target that turns it into a
+/// `lib<Product>.so` the host opens with `dlopen`.
+let swiftPlugins = ["Flow"]
+
+let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+
+var products: [Product] = [
+  .executable(name: "tessera", targets: ["tessera"]),
+  .library(name: "TesseraKit", targets: ["TesseraKit"]),
+  .library(name: "TesseraListC", type: .dynamic, targets: ["ListC"]),
+]
+var targets: [Target] = [
+  .target(name: "TesseraABI", path: "Sources/TesseraABI"),
+  .target(name: "TesseraKit", dependencies: ["TesseraABI"], swiftSettings: strict),
+  .systemLibrary(name: "CEditLine", path: "Sources/CEditLine", pkgConfig: "libedit",
+                 providers: [.apt(["libedit-dev"])]),
+  .target(name: "TesseraHost", dependencies: ["TesseraABI", "TesseraKit"], swiftSettings: strict),
+  .executableTarget(
+    name: "tessera",
+    dependencies: [
+      "TesseraHost", "TesseraABI", "TesseraKit", "CEditLine", "FlowLayout",
+      .product(name: "ArgumentParser", package: "swift-argument-parser"),
+    ],
+    swiftSettings: strict),
+  .target(name: "ListC", dependencies: ["TesseraABI"], path: "Plugins/ListC"),
+  .testTarget(name: "TesseraKitTests", dependencies: ["TesseraKit"], swiftSettings: strict),
+  .testTarget(name: "TesseraHostTests", dependencies: ["TesseraHost", "FlowLayout"], swiftSettings: strict),
+]
+for name in swiftPlugins {
+  products.append(.library(name: "Tessera\(name)", type: .dynamic, targets: ["\(name)Plugin"]))
+  targets.append(.target(name: "\(name)Layout", dependencies: [.target(name: "TesseraKit")],
+                         path: "Plugins/\(name)/Layout", swiftSettings: strict))
+  targets.append(.target(name: "\(name)Plugin", dependencies: [.target(name: "\(name)Layout"), .target(name: "TesseraKit")],
+                         path: "Plugins/\(name)/Export", swiftSettings: strict))
+}
+
+let package = Package(
+  name: "Tessera",
+  products: products,
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+  ],
+  targets: targets
+)

@@ -1,0 +1,236 @@
+/* A one-column list: every item spans the bounds width (minus insets) and is as tall as its
+ * dataset size says (rowHeight when it gives none), with `spacing` between rows.
+ *
+ *   |[0.0                 ]|
+ *   |[0.1                 ]|
+ *   |[1.0                 ]|
+ *
+ * Sections simply continue the column. It leaves every OPTIONAL call NULL, so the host's
+ * documented defaults are exercised by a real plugin. */
+#include <stdlib.h>
+#include <string.h>
+#include <tessera/tessera.h>
+
+typedef struct list_instance {
+  tessera_data_source source;
+  double row_height;
+  double spacing;
+  double inset;
+  /* Per item, across sections: y and height; per section: index of its first item. */
+  double *y;
+  double *height;
+  int64_t *section_first;
+  int64_t section_count;
+  int64_t item_count;
+  double width;
+  double content_height;
+  char error[256];
+} list_instance;
+
+static const tessera_option_descriptor list_options[] = {
+    {sizeof(tessera_option_descriptor), TESSERA_OPTION_NUMBER, "rowHeight",
+     "height of rows the dataset gives no size", "44", 0, 1e9, NULL, 0, 0},
+    {sizeof(tessera_option_descriptor), TESSERA_OPTION_NUMBER, "spacing", "space between rows", "0",
+     0, 1e9, NULL, 0, 0},
+    {sizeof(tessera_option_descriptor), TESSERA_OPTION_NUMBER, "inset",
+     "space left and right of every row", "0", 0, 1e9, NULL, 0, 0},
+};
+
+static const tessera_element_kind list_kinds[] = {
+    {sizeof(tessera_element_kind), TESSERA_CATEGORY_CELL, "cell"},
+};
+
+static tessera_layout_instance *list_create(const tessera_layout_descriptor *self,
+                                            const tessera_data_source *source) {
+  (void)self;
+  list_instance *list = calloc(1, sizeof(list_instance));
+  if (!list) return NULL;
+  list->source = *source;
+  list->row_height = 44;
+  return (tessera_layout_instance *)list;
+}
+
+static void list_destroy(tessera_layout_instance *instance) {
+  list_instance *list = (list_instance *)instance;
+  free(list->y);
+  free(list->height);
+  free(list->section_first);
+  free(list);
+}
+
+static const char *list_last_error(tessera_layout_instance *instance) {
+  return ((list_instance *)instance)->error;
+}
+
+static tessera_status list_set_options(tessera_layout_instance *instance,
+                                       const tessera_option_value *values, size_t count) {
+  list_instance *list = (list_instance *)instance;
+  for (size_t i = 0; i < count; i++) {
+    switch (values[i].option) {
+      case 0: list->row_height = values[i].numbers[0]; break;
+      case 1: list->spacing = values[i].numbers[0]; break;
+      case 2: list->inset = values[i].numbers[0]; break;
+      default: break;
+    }
+  }
+  return TESSERA_OK;
+}
+
+static tessera_status list_prepare(tessera_layout_instance *instance) {
+  list_instance *list = (list_instance *)instance;
+  void *ctx = list->source.context;
+  int64_t sections = list->source.number_of_sections(ctx);
+  int64_t total = 0;
+  for (int64_t s = 0; s < sections; s++) total += list->source.number_of_items(ctx, s);
+  double *y = malloc(sizeof(double) * (size_t)(total ? total : 1));
+  double *height = malloc(sizeof(double) * (size_t)(total ? total : 1));
+  int64_t *first = malloc(sizeof(int64_t) * (size_t)(sections + 1));
+  if (!y || !height || !first) {
+    free(y);
+    free(height);
+    free(first);
+    strcpy(list->error, "list: out of memory");
+    return TESSERA_ERROR;
+  }
+  tessera_item_metrics metrics[256];
+  double cursor = 0;
+  int64_t index = 0;
+  for (int64_t s = 0; s < sections; s++) {
+    first[s] = index;
+    int64_t count = list->source.number_of_items(ctx, s);
+    for (int64_t done = 0; done < count;) {
+      int64_t want = count - done < 256 ? count - done : 256;
+      int64_t got = list->source.item_metrics(ctx, s, done, want, metrics);
+      if (got <= 0) break;
+      for (int64_t k = 0; k < got; k++) {
+        if (index > 0) cursor += list->spacing;
+        double h = (metrics[k].flags & TESSERA_ITEM_HAS_SIZE) ? metrics[k].size.height
+                                                              : list->row_height;
+        y[index] = cursor;
+        height[index] = h;
+        cursor += h;
+        index++;
+      }
+      done += got;
+    }
+  }
+  first[sections] = index;
+  free(list->y);
+  free(list->height);
+  free(list->section_first);
+  list->y = y;
+  list->height = height;
+  list->section_first = first;
+  list->section_count = sections;
+  list->item_count = index;
+  list->width = list->source.bounds(ctx).width;
+  list->content_height = cursor;
+  return TESSERA_OK;
+}
+
+static tessera_status list_content_size(tessera_layout_instance *instance, tessera_size *out) {
+  list_instance *list = (list_instance *)instance;
+  out->width = list->width;
+  out->height = list->content_height;
+  return TESSERA_OK;
+}
+
+static void list_fill(const list_instance *list, int64_t index, tessera_attributes *out) {
+  /* The section holding `index`: binary search over section starts. */
+  int64_t low = 0, high = list->section_count;
+  while (high - low > 1) {
+    int64_t mid = (low + high) / 2;
+    if (list->section_first[mid] <= index) low = mid; else high = mid;
+  }
+  while (low + 1 < list->section_count && list->section_first[low + 1] <= index) low++;
+  tessera_attributes_init(out);
+  out->index_path.section = low;
+  out->index_path.item = index - list->section_first[low];
+  out->frame.x = list->inset;
+  out->frame.y = list->y[index];
+  out->frame.width = list->width - 2 * list->inset;
+  out->frame.height = list->height[index];
+}
+
+static tessera_status list_attributes_in_rect(tessera_layout_instance *instance, tessera_rect rect,
+                                              tessera_attributes_buffer *buffer) {
+  list_instance *list = (list_instance *)instance;
+  double left = list->inset, right = list->width - list->inset;
+  size_t count = 0;
+  if (rect.x < right && left < rect.x + rect.width && rect.width > 0 && rect.height > 0) {
+    /* First row ending below the rect's top. */
+    int64_t low = 0, high = list->item_count;
+    while (low < high) {
+      int64_t mid = (low + high) / 2;
+      if (list->y[mid] + list->height[mid] > rect.y) high = mid; else low = mid + 1;
+    }
+    for (int64_t i = low; i < list->item_count && list->y[i] < rect.y + rect.height; i++) {
+      if (list->height[i] <= 0 || list->y[i] + list->height[i] <= rect.y) continue;
+      if (count < buffer->capacity) {
+        tessera_attributes record;
+        list_fill(list, i, &record);
+        size_t bytes = buffer->record_size < sizeof record ? buffer->record_size : sizeof record;
+        record.struct_size = (uint32_t)bytes;
+        memcpy((char *)buffer->records + count * buffer->record_size, &record, bytes);
+      }
+      count++;
+    }
+  }
+  buffer->count = count;
+  return count <= buffer->capacity ? TESSERA_OK : TESSERA_BUFFER_TOO_SMALL;
+}
+
+static tessera_status list_attributes_for_item(tessera_layout_instance *instance,
+                                               tessera_index_path path, tessera_attributes *out) {
+  list_instance *list = (list_instance *)instance;
+  if (path.section < 0 || path.section >= list->section_count || path.item < 0) {
+    return TESSERA_NOT_FOUND;
+  }
+  int64_t index = list->section_first[path.section] + path.item;
+  if (index >= list->section_first[path.section + 1]) return TESSERA_NOT_FOUND;
+  list_fill(list, index, out);
+  return TESSERA_OK;
+}
+
+static tessera_status list_invalidate(tessera_layout_instance *instance,
+                                      const tessera_invalidation_context *context) {
+  (void)instance;
+  (void)context; /* prepare recomputes everything; nothing is cached across passes */
+  return TESSERA_OK;
+}
+
+static const tessera_layout_descriptor list_layout = {
+    .struct_size = sizeof(tessera_layout_descriptor),
+    .name = "list",
+    .summary = "one full-width column (a plugin written in plain C)",
+    .options = list_options,
+    .option_count = sizeof list_options / sizeof list_options[0],
+    .kind_count = 1,
+    .kinds = list_kinds,
+    .create = list_create,
+    .destroy = list_destroy,
+    .last_error = list_last_error,
+    .set_options = list_set_options,
+    .prepare = list_prepare,
+    .content_size = list_content_size,
+    .attributes_in_rect = list_attributes_in_rect,
+    .attributes_for_item = list_attributes_for_item,
+    .invalidate = list_invalidate,
+};
+
+static const tessera_layout_descriptor *const list_layouts[] = {&list_layout};
+
+static const tessera_plugin list_plugin = {
+    .struct_size = sizeof(tessera_plugin),
+    .abi_major = TESSERA_ABI_MAJOR,
+    .abi_minor = TESSERA_ABI_MINOR,
+    .layout_count = 1,
+    .name = "list",
+    .version = "1.0.0",
+    .layouts = list_layouts,
+};
+
+const tessera_plugin *tessera_plugin_entry(uint32_t host_abi_major, uint32_t host_abi_minor) {
+  (void)host_abi_minor;
+  return host_abi_major == TESSERA_ABI_MAJOR ? &list_plugin : NULL;
+}

@@ -1,0 +1,91 @@
+/// The command language (DESIGN §3) as one table. Order here is the order of `help` and of the
+/// README's reference.
+enum CommandTable {
+  static let all: [CommandSpec] = [
+    CommandSpec(
+      name: "help", usage: ["help [COMMAND|LAYOUT]"], summary: "list commands, or one command's usage and examples",
+      discussion: "With a layout name, lists that layout's options, their defaults and what they mean.",
+      examples: ["help", "help dump", "help flow"], arguments: [.command],
+      run: { session, args throws(HostError) in try session.helpCommand(args) }),
+    CommandSpec(
+      name: "plugins", usage: ["plugins"], summary: "plugin libraries, their ABI versions, paths and layouts",
+      discussion:
+        "Bundled plugins sit next to the tessera executable; more come from --plugin-path folders, the TESSERA_PLUGIN_PATH folders (colon-separated) and 'plugin load'.",
+      examples: ["plugins"], arguments: [],
+      run: { session, args throws(HostError) in try session.pluginsCommand(args) }),
+    CommandSpec(
+      name: "plugin", usage: ["plugin load PATH", "plugin reload NAME"],
+      summary: "load a third-party plugin; reload one after rebuilding it",
+      discussion:
+        "PATH is a shared library exporting tessera_plugin_entry; a bare file name is looked up in the plugin folders. Loading is refused, with the reason, when the file is not a shared library, has no entry symbol, its entry returns NULL, it was built for another ABI major version, its structs are too small, or a layout name is taken. 'reload' opens a fresh copy of the library and switches the current layout to the new code.",
+      examples: ["plugin load ./liblist.so", "plugin reload flow"], arguments: [.words(["load", "reload"]), .file],
+      run: { session, args throws(HostError) in try session.pluginCommand(args) }),
+    CommandSpec(
+      name: "layout", usage: ["layout [NAME [key=value ...]]"],
+      summary: "switch the current layout (with no argument: show it and its options)",
+      discussion:
+        "Options not given take their defaults. The dataset and viewport are kept. If the layout refuses the options or fails to prepare, the previous layout stays.",
+      examples: ["layout", "layout flow minimumLineSpacing=4 sectionInset=10,10,10,10", "layout flow scrollDirection=horizontal"],
+      arguments: [.layoutName, .layoutOption],
+      run: { session, args throws(HostError) in try session.layoutCommand(args) }),
+    CommandSpec(
+      name: "load", usage: ["load PATH"], summary: "load a dataset (JSON)",
+      discussion:
+        "The format: {\"sections\": [{\"id\": \"s0\", \"header\": [W, H], \"footer\": [W, H], \"props\": {...}, \"items\": [{\"id\": \"a\", \"size\": [W, H], \"estimated\": [W, H], \"props\": {...}}]}]}. Every key but 'sections' is optional. A relative path resolves against the session file's folder. A malformed file is refused with file:line:column and the loaded dataset stays.",
+      examples: ["load data/people.json"], arguments: [.file],
+      run: { session, args throws(HostError) in try session.loadCommand(args) }),
+    CommandSpec(
+      name: "gen", usage: ["gen KIND N [key=value ...]"], summary: "generate a deterministic dataset",
+      discussion: DatasetGenerator.all.map { generator in
+        "gen \(generator.kind): \(generator.summary)\n"
+          + generator.parameters.map { "    \($0.name)=\($0.placeholder)  \($0.doc)" }.joined(separator: "\n")
+      }.joined(separator: "\n"),
+      examples: ["gen grid 10", "gen grid 100 sections=4 header=390x40", "gen random 1000 seed=7"],
+      arguments: [.generatorKind, .words([]), .generatorParameter],
+      run: { session, args throws(HostError) in try session.genCommand(args) }),
+    CommandSpec(
+      name: "data", usage: ["data"], summary: "the dataset: sections, counts, item ids", discussion: "",
+      examples: ["data"], arguments: [], run: { session, args throws(HostError) in try session.dataCommand(args) }),
+    CommandSpec(
+      name: "viewport", usage: ["viewport [WxH]"], summary: "the collection view's bounds size (default 390x844)",
+      discussion:
+        "The layout is asked whether the new bounds invalidate it (a vertical flow layout re-lays out only when the width changes).",
+      examples: ["viewport", "viewport 1024x768"], arguments: [],
+      run: { session, args throws(HostError) in try session.viewportCommand(args) }),
+    CommandSpec(
+      name: "scroll", usage: ["scroll X Y"], summary: "the collection view's bounds origin (content offset)",
+      discussion: "Offsets are not clamped to the content, as a bouncing scroll view's are not.",
+      examples: ["scroll 0 600"], arguments: [],
+      run: { session, args throws(HostError) in try session.scrollCommand(args) }),
+    CommandSpec(
+      name: "visible", usage: ["visible"], summary: "attributes of every element intersecting the viewport",
+      discussion: "An element counts when its frame and the bounds overlap with positive area; touching an edge is not enough.",
+      examples: ["visible"], arguments: [],
+      run: { session, args throws(HostError) in try session.visibleCommand(args) }),
+    CommandSpec(
+      name: "dump", usage: ["dump [X Y W H]"], summary: "attributes in a rect; without one, all elements",
+      discussion: "Without a rect every element is listed, zero-area ones included.",
+      examples: ["dump", "dump 0 0 390 200"], arguments: [],
+      run: { session, args throws(HostError) in try session.dumpCommand(args) }),
+    CommandSpec(
+      name: "item", usage: ["item S.I"], summary: "attributes of one cell", discussion: "",
+      examples: ["item 0.3"], arguments: [], run: { session, args throws(HostError) in try session.itemCommand(args) }),
+    CommandSpec(
+      name: "size", usage: ["size"], summary: "content size", discussion: "", examples: ["size"], arguments: [],
+      run: { session, args throws(HostError) in try session.sizeCommand(args) }),
+    CommandSpec(
+      name: "format", usage: ["format table|json"], summary: "how results are printed",
+      discussion: "With json every command prints exactly one line holding one JSON object; failures print {\"error\": \"message\"}.",
+      examples: ["format json"], arguments: [.words(["table", "json"])],
+      run: { session, args throws(HostError) in try session.formatCommand(args) }),
+    CommandSpec(
+      name: "run", usage: ["run FILE"], summary: "run the commands of a session file or script, printing the transcript",
+      discussion:
+        "In a session file the commands are the lines starting with '> '; otherwise every line that is not blank or a # comment is one. Relative paths inside resolve against the file's folder.",
+      examples: ["run sessions/flow/vertical.session"], arguments: [.file],
+      run: { session, args throws(HostError) in try session.runCommand(args) }),
+    CommandSpec(
+      name: "quit", usage: ["quit"], summary: "leave the REPL (Ctrl-D does too)", discussion: "", examples: ["quit"],
+      arguments: [], run: { session, args throws(HostError) in try session.quitCommand(args) }),
+  ]
+}

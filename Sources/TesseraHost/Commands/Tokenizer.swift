@@ -1,0 +1,55 @@
+/// Splits a command line into words: whitespace separates, double quotes keep spaces (for
+/// paths), a backslash escapes the next character inside quotes. A line starting with `#` is a
+/// comment.
+public enum Tokenizer {
+  public static func words(_ line: String) throws(HostError) -> [String] {
+    var words: [String] = []
+    var current = ""
+    var inWord = false
+    var quoted = false
+    var escaping = false
+    for character in line {
+      if escaping {
+        current.append(character)
+        escaping = false
+      } else if quoted {
+        if character == "\\" {
+          escaping = true
+        } else if character == "\"" {
+          quoted = false
+        } else {
+          current.append(character)
+        }
+      } else if character == "\"" {
+        quoted = true
+        inWord = true
+      } else if character.isWhitespace {
+        if inWord {
+          words.append(current)
+          current = ""
+          inWord = false
+        }
+      } else {
+        current.append(character)
+        inWord = true
+      }
+    }
+    if quoted { throw HostError("unterminated quote in: \(line)") }
+    if inWord { words.append(current) }
+    return words
+  }
+
+  /// `key=value` words into a dictionary, refusing words without `=` and repeated keys.
+  public static func keyValues(_ words: ArraySlice<String>, usage: String) throws(HostError) -> [(String, String)] {
+    var pairs: [(String, String)] = []
+    for word in words {
+      guard let equals = word.firstIndex(of: "="), equals != word.startIndex else {
+        throw HostError("expected key=value, got '\(word)'\n\(usage)")
+      }
+      let key = String(word[..<equals])
+      guard !pairs.contains(where: { $0.0 == key }) else { throw HostError("'\(key)' is given twice") }
+      pairs.append((key, String(word[word.index(after: equals)...])))
+    }
+    return pairs
+  }
+}

@@ -1,0 +1,110 @@
+import TesseraKit
+
+/// `gen KIND N [key=value ...]`: deterministic datasets for trying layouts and for benchmarks.
+public struct DatasetGenerator: Sendable {
+  public struct Parameter: Sendable {
+    public var name: String
+    public var placeholder: String
+    public var doc: String
+  }
+
+  public var kind: String
+  public var summary: String
+  public var parameters: [Parameter]
+  let make: @Sendable (Int, [String: String]) throws(HostError) -> Dataset
+
+  public static let all: [DatasetGenerator] = [grid, random]
+
+  public static func named(_ kind: String) -> DatasetGenerator? {
+    all.first { $0.kind == kind }
+  }
+
+  static let common: [Parameter] = [
+    Parameter(name: "sections", placeholder: "S", doc: "spread the items over S sections (default 1)"),
+    Parameter(name: "header", placeholder: "WxH", doc: "give every section a header of this size"),
+    Parameter(name: "footer", placeholder: "WxH", doc: "give every section a footer of this size"),
+  ]
+
+  /// N items without sizes (the layout's default size applies) or all of one size.
+  public static let grid = DatasetGenerator(
+    kind: "grid", summary: "N items of one size (size=WxH, default: none, so the layout's item size applies)",
+    parameters: common + [Parameter(name: "size", placeholder: "WxH", doc: "every item's size")]
+  ) { count, arguments throws(HostError) in
+    let size = try arguments["size"].map { (text) throws(HostError) in try sizeArgument("size", text) }
+    return try build(count, arguments) { _ in (size, nil) }
+  }
+
+  /// N items of random whole-number sizes between min and max, reproducible with seed=.
+  public static let random = DatasetGenerator(
+    kind: "random", summary: "N items of random whole sizes between min= and max= (seed=K, default 1)",
+    parameters: common + [
+      Parameter(name: "seed", placeholder: "K", doc: "random seed (default 1)"),
+      Parameter(name: "min", placeholder: "WxH", doc: "smallest size (default 20x20)"),
+      Parameter(name: "max", placeholder: "WxH", doc: "largest size (default 200x120)"),
+    ]
+  ) { count, arguments throws(HostError) in
+    var rng = SplitMix64(seed: try wholeArgument("seed", arguments["seed"] ?? "1", minimum: 0))
+    let low = try sizeArgument("min", arguments["min"] ?? "20x20")
+    let high = try sizeArgument("max", arguments["max"] ?? "200x120")
+    guard low.width <= high.width, low.height <= high.height else {
+      throw HostError("min=\(low.formatted) must not exceed max=\(high.formatted)")
+    }
+    let widths = Int(low.width.rounded(.up))...Int(high.width.rounded(.down))
+    let heights = Int(low.height.rounded(.up))...Int(high.height.rounded(.down))
+    return try build(count, arguments) { _ in
+      (Size(width: Double(rng.int(in: widths)), height: Double(rng.int(in: heights))), nil)
+    }
+  }
+
+  public func generate(count: Int, arguments: [String: String]) throws(HostError) -> Dataset {
+    let allowed = Set(parameters.map(\.name))
+    for key in arguments.keys.sorted() where !allowed.contains(key) {
+      throw HostError(
+        "gen \(kind) takes no '\(key)' (allowed: \(parameters.map(\.name).joined(separator: ", ")))")
+    }
+    guard count >= 0, count <= 50_000_000 else {
+      throw HostError("gen \(kind): N must be from 0 to 50000000, got \(count)")
+    }
+    return try make(count, arguments)
+  }
+
+  static func build(
+    _ count: Int, _ arguments: [String: String], _ item: (Int) -> (Size?, Size?)
+  ) throws(HostError) -> Dataset {
+    let sections = try Int(wholeArgument("sections", arguments["sections"] ?? "1", minimum: 0))
+    guard sections > 0 || count == 0 else { throw HostError("sections=0 cannot hold \(count) items") }
+    let header = try arguments["header"].map { (text) throws(HostError) in try sizeArgument("header", text) }
+    let footer = try arguments["footer"].map { (text) throws(HostError) in try sizeArgument("footer", text) }
+    var dataset = Dataset()
+    dataset.sections.reserveCapacity(sections)
+    var next = 0
+    for s in 0..<sections {
+      // Spread evenly; earlier sections take the remainder.
+      let n = count / sections + (s < count % sections ? 1 : 0)
+      var section = DatasetSection(id: "s\(s)", header: header, footer: footer)
+      section.items.reserveCapacity(n)
+      for _ in 0..<n {
+        let (size, estimated) = item(next)
+        section.items.append(DatasetItem(id: "i\(next)", size: size, estimated: estimated))
+        next += 1
+      }
+      dataset.sections.append(section)
+    }
+    return dataset
+  }
+
+  static func sizeArgument(_ name: String, _ text: String) throws(HostError) -> Size {
+    guard let size = parseSize(text) else { throw HostError("invalid \(name)=\(text): expected WxH, e.g. 50x50") }
+    guard size.width >= 0, size.height >= 0 else {
+      throw HostError("invalid \(name)=\(text): sizes must not be negative")
+    }
+    return size
+  }
+
+  static func wholeArgument(_ name: String, _ text: String, minimum: Int) throws(HostError) -> UInt64 {
+    guard let n = Int(text), n >= minimum else {
+      throw HostError("invalid \(name)=\(text): expected a whole number of at least \(minimum)")
+    }
+    return UInt64(n)
+  }
+}

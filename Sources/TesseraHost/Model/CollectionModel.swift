@@ -1,0 +1,29 @@
+import TesseraKit
+
+/// What the layout's data source reads: the dataset and the bounds. One per session; layout
+/// instances hold it through the C data-source table.
+public final class CollectionModel: @unchecked Sendable {
+  public var dataset: Dataset {
+    didSet { idIndex = nil }
+  }
+  /// Origin = content offset, size = viewport.
+  public var bounds: Rect
+  private var idIndex: [String: IndexPath]?
+
+  public init(dataset: Dataset = Dataset(), bounds: Rect) {
+    self.dataset = dataset
+    self.bounds = bounds
+  }
+
+  /// Built on first use after each change: only layouts that look items up by id pay for it.
+  func indexPath(forID id: String) -> IndexPath? {
+    if idIndex == nil {
+      var index: [String: IndexPath] = [:]
+      for (s, section) in dataset.sections.enumerated() {
+        for (i, item) in section.items.enumerated() { index[item.id] = IndexPath(s, i) }
+      }
+      idIndex = index
+    }
+    return idIndex![id]
+  }
+}

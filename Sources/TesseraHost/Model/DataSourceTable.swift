@@ -1,0 +1,125 @@
+import TesseraABI
+import TesseraKit
+
+/// The C callback table a layout instance reads the collection through. The context is the
+/// session's `CollectionModel`, unretained: the `LayoutInstance` that owns the table keeps the
+/// model alive.
+enum DataSourceTable {
+  static func make(for model: CollectionModel) -> tessera_data_source {
+    tessera_data_source(
+      struct_size: UInt32(MemoryLayout<tessera_data_source>.size), reserved: 0,
+      context: Unmanaged.passUnretained(model).toOpaque(),
+      bounds: bounds, number_of_sections: numberOfSections, number_of_items: numberOfItems,
+      item_metrics: itemMetrics, number_property: numberProperty, string_property: stringProperty,
+      index_path_for_id: indexPathForID)
+  }
+
+  @inline(__always) static func model(_ context: UnsafeMutableRawPointer?) -> CollectionModel {
+    Unmanaged<CollectionModel>.fromOpaque(context!).takeUnretainedValue()
+  }
+
+  static let bounds: @convention(c) (UnsafeMutableRawPointer?) -> tessera_rect = { context in
+    let b = model(context).bounds
+    return tessera_rect(x: b.minX, y: b.minY, width: b.width, height: b.height)
+  }
+
+  static let numberOfSections: @convention(c) (UnsafeMutableRawPointer?) -> Int64 = { context in
+    Int64(model(context).dataset.sections.count)
+  }
+
+  static let numberOfItems: @convention(c) (UnsafeMutableRawPointer?, Int64) -> Int64 = { context, section in
+    let sections = model(context).dataset.sections
+    return section >= 0 && section < sections.count ? Int64(sections[Int(section)].items.count) : 0
+  }
+
+  static let itemMetrics:
+    @convention(c) (UnsafeMutableRawPointer?, Int64, Int64, Int64, UnsafeMutablePointer<tessera_item_metrics>?) ->
+      Int64 = { context, section, first, count, out in
+        let model = model(context)
+        guard section >= 0, section < model.dataset.sections.count, first >= 0, count > 0, let out else {
+          return 0
+        }
+        return model.dataset.sections[Int(section)].items.withUnsafeBufferPointer { items in
+          let start = Int(first)
+          let end = min(items.count, start + Int(count))
+          guard start < end else { return 0 }
+          for index in start..<end {
+            let item = items[index]
+            var metrics = tessera_item_metrics()
+            if let size = item.size {
+              metrics.size = tessera_size(width: size.width, height: size.height)
+              metrics.flags |= UInt32(TESSERA_ITEM_HAS_SIZE)
+            }
+            if let estimated = item.estimated {
+              metrics.estimated = tessera_size(width: estimated.width, height: estimated.height)
+              metrics.flags |= UInt32(TESSERA_ITEM_HAS_ESTIMATE)
+            }
+            out[index - start] = metrics
+          }
+          return Int64(end - start)
+        }
+      }
+
+  /// An item's or section's property; section `header`/`footer` sizes read as two numbers.
+  static func property(_ model: CollectionModel, _ path: tessera_index_path, _ key: String) -> PropertyValue? {
+    let sections = model.dataset.sections
+    guard path.section >= 0, path.section < sections.count else { return nil }
+    let section = sections[Int(path.section)]
+    if path.item == TESSERA_NO_ITEM {
+      switch key {
+      case "header": return section.header.map { .numbers([$0.width, $0.height]) }
+      case "footer": return section.footer.map { .numbers([$0.width, $0.height]) }
+      case "id": return .string(section.id)
+      default: return section.props[key]
+      }
+    }
+    guard path.item >= 0, path.item < section.items.count else { return nil }
+    let item = section.items[Int(path.item)]
+    switch key {
+    case "id": return .string(item.id)
+    case "size": return item.size.map { .numbers([$0.width, $0.height]) }
+    case "estimated": return item.estimated.map { .numbers([$0.width, $0.height]) }
+    default: return item.props[key]
+    }
+  }
+
+  static let numberProperty:
+    @convention(c) (UnsafeMutableRawPointer?, tessera_index_path, UnsafePointer<CChar>?, UnsafeMutablePointer<Double>?, Int64)
+      -> Int64 = { context, path, key, out, capacity in
+        guard let key else { return -1 }
+        let numbers: [Double]
+        switch property(model(context), path, String(cString: key)) {
+        case .number(let n): numbers = [n]
+        case .numbers(let list): numbers = list
+        case .bool(let b): numbers = [b ? 1 : 0]
+        default: return -1
+        }
+        if let out {
+          for index in 0..<min(numbers.count, Int(max(0, capacity))) { out[index] = numbers[index] }
+        }
+        return Int64(numbers.count)
+      }
+
+  static let stringProperty:
+    @convention(c) (UnsafeMutableRawPointer?, tessera_index_path, UnsafePointer<CChar>?, UnsafeMutablePointer<CChar>?, Int64)
+      -> Int64 = { context, path, key, out, capacity in
+        guard let key, case .string(let text) = property(model(context), path, String(cString: key)) else {
+          return -1
+        }
+        let bytes = Array(text.utf8)
+        if let out, capacity > 0 {
+          let copied = min(bytes.count, Int(capacity) - 1)
+          for index in 0..<copied { out[index] = CChar(bitPattern: bytes[index]) }
+          out[copied] = 0
+        }
+        return Int64(bytes.count)
+      }
+
+  static let indexPathForID:
+    @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, UnsafeMutablePointer<tessera_index_path>?) -> Int32 = {
+      context, id, out in
+      guard let id, let path = model(context).indexPath(forID: String(cString: id)) else { return 0 }
+      out?.pointee = tessera_index_path(section: Int64(path.section), item: Int64(path.item))
+      return 1
+    }
+}

@@ -1,0 +1,41 @@
+import TesseraKit
+
+/// One element's attributes as the host prints them: like `LayoutAttributes`, but with the kind
+/// and custom values named by strings read from the plugin's description.
+public struct Element: Hashable, Sendable {
+  public var category: ElementCategory
+  /// nil for cells.
+  public var kind: String?
+  public var indexPath: IndexPath
+  public var frame: Rect
+  public var zIndex: Int32 = 0
+  public var alpha: Double = 1
+  public var isHidden = false
+  public var transform: Transform = .identity
+  /// In the layout's `customKeys` order.
+  public var custom: [Custom] = []
+
+  public struct Custom: Hashable, Sendable {
+    public var key: String
+    public var value: Double
+  }
+
+  public init(category: ElementCategory, kind: String?, indexPath: IndexPath, frame: Rect) {
+    self.category = category
+    self.kind = kind
+    self.indexPath = indexPath
+    self.frame = frame
+  }
+
+  /// DESIGN §3 order: category (cell, supplementary, decoration), then kind, section, item.
+  public static func sortedForOutput(_ elements: [Element]) -> [Element] {
+    elements.sorted { a, b in
+      if a.category != b.category { return a.category.rawValue < b.category.rawValue }
+      if a.kind != b.kind { return (a.kind ?? "") < (b.kind ?? "") }
+      return a.indexPath < b.indexPath
+    }
+  }
+
+  /// How the element is named in messages: `cell 0.3`, `header 1.0`.
+  public var label: String { "\(kind ?? "cell") \(indexPath)" }
+}

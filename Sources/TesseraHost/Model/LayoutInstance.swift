@@ -1,0 +1,237 @@
+import TesseraABI
+import TesseraKit
+
+/// A live layout: one plugin instance reading one `CollectionModel`. Every answer the plugin
+/// gives is checked (finite, non-negative sizes, index paths that exist, kinds it declared,
+/// counts that add up); a bad answer becomes a `HostError` naming the layout, never a crash.
+public final class LayoutInstance {
+  public let layoutClass: LayoutClass
+  public let model: CollectionModel
+  public private(set) var options: [OptionSpec.Value]
+  let instance: OpaquePointer
+  let table: UnsafeMutablePointer<tessera_data_source>
+  private var records: UnsafeMutablePointer<tessera_attributes>
+  private var capacity: Int
+  public private(set) var isPrepared = false
+
+  var descriptor: tessera_layout_descriptor { layoutClass.descriptor.pointee }
+
+  /// A new instance with the given options (defaults for those not given), prepared.
+  public init(_ layoutClass: LayoutClass, model: CollectionModel, options: [OptionSpec.Value]? = nil) throws(HostError) {
+    self.layoutClass = layoutClass
+    self.model = model
+    self.options = options ?? layoutClass.options.map(\.defaultValue)
+    table = .allocate(capacity: 1)
+    table.initialize(to: DataSourceTable.make(for: model))
+    capacity = 1024
+    records = .allocate(capacity: capacity)
+    guard let created = layoutClass.descriptor.pointee.create(layoutClass.descriptor, table) else {
+      table.deallocate()
+      records.deallocate()
+      throw HostError("layout '\(layoutClass.name)' could not create an instance")
+    }
+    instance = created
+    try applyOptions(self.options)
+  }
+
+  deinit {
+    descriptor.destroy(instance)
+    table.deallocate()
+    records.deallocate()
+  }
+
+  private var lastError: String {
+    let message = descriptor.last_error(instance).map { String(cString: $0) } ?? ""
+    return message.isEmpty ? "(the plugin gave no message)" : message
+  }
+
+  private func check(_ status: tessera_status, _ what: String) throws(HostError) {
+    switch status {
+    case tessera_status(TESSERA_OK): return
+    case tessera_status(TESSERA_ERROR): throw HostError("layout '\(layoutClass.name)' \(what): \(lastError)")
+    default: throw HostError("layout '\(layoutClass.name)' \(what): unexpected status \(status)")
+    }
+  }
+
+  /// Sets every option; on failure the plugin keeps its old options (ABI contract) and so does
+  /// this instance.
+  public func applyOptions(_ values: [OptionSpec.Value]) throws(HostError) {
+    let cStrings = values.map { strdup($0.text) }
+    defer { for pointer in cStrings { free(pointer) } }
+    var abiValues: [tessera_option_value] = []
+    for (index, value) in values.enumerated() {
+      let n = value.numbers + [0, 0, 0, 0]
+      abiValues.append(
+        tessera_option_value(
+          option: UInt32(index), reserved: 0, numbers: (n[0], n[1], n[2], n[3]), text: UnsafePointer(cStrings[index])))
+    }
+    try check(descriptor.set_options(instance, abiValues, abiValues.count), "refused the options")
+    options = values
+    isPrepared = false
+  }
+
+  /// Passes an invalidation to the plugin; the next query prepares again.
+  public func invalidate(flags: UInt32) throws(HostError) {
+    var context = tessera_invalidation_context()
+    context.struct_size = UInt32(MemoryLayout<tessera_invalidation_context>.size)
+    context.flags = flags
+    try check(descriptor.invalidate(instance, &context), "failed to invalidate")
+    isPrepared = false
+  }
+
+  /// Asks the layout whether moving to `newBounds` invalidates it (default: a size change).
+  public func shouldInvalidate(forBoundsChange newBounds: Rect) -> Bool {
+    let rect = tessera_rect(x: newBounds.minX, y: newBounds.minY, width: newBounds.width, height: newBounds.height)
+    if let ask = descriptor.should_invalidate_for_bounds { return ask(instance, rect) }
+    return newBounds.size != model.bounds.size
+  }
+
+  public func prepareIfNeeded() throws(HostError) {
+    guard !isPrepared else { return }
+    try check(descriptor.prepare(instance), "failed to prepare")
+    isPrepared = true
+  }
+
+  public func contentSize() throws(HostError) -> Size {
+    try prepareIfNeeded()
+    var size = tessera_size()
+    try check(descriptor.content_size(instance, &size), "failed to report its content size")
+    guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0 else {
+      throw HostError(
+        "layout '\(layoutClass.name)' reported an invalid content size \(formatNumber(size.width))x\(formatNumber(size.height)) (plugin bug)"
+      )
+    }
+    return Size(width: size.width, height: size.height)
+  }
+
+  /// Runs a bulk query, growing the buffer when the plugin asks for more room.
+  private func bulk(
+    _ what: String, _ call: (UnsafeMutablePointer<tessera_attributes_buffer>) -> tessera_status
+  ) throws(HostError) -> UnsafeBufferPointer<tessera_attributes> {
+    try prepareIfNeeded()
+    for _ in 0..<3 {
+      var buffer = tessera_attributes_buffer(
+        struct_size: UInt32(MemoryLayout<tessera_attributes_buffer>.size),
+        record_size: UInt32(MemoryLayout<tessera_attributes>.stride), records: records, capacity: capacity, count: 0)
+      let status = call(&buffer)
+      if status == tessera_status(TESSERA_BUFFER_TOO_SMALL) {
+        guard buffer.count > capacity else {
+          throw HostError(
+            "layout '\(layoutClass.name)' \(what): said the buffer was too small but asked for \(buffer.count) records, no more than the \(capacity) given (plugin bug)"
+          )
+        }
+        records.deallocate()
+        capacity = buffer.count
+        records = .allocate(capacity: capacity)
+        continue
+      }
+      try check(status, what)
+      guard buffer.count <= capacity else {
+        throw HostError(
+          "layout '\(layoutClass.name)' \(what): reported \(buffer.count) records in a buffer of \(capacity) (plugin bug)")
+      }
+      return UnsafeBufferPointer(start: records, count: buffer.count)
+    }
+    throw HostError("layout '\(layoutClass.name)' \(what): kept asking for a larger buffer (plugin bug)")
+  }
+
+  /// Elements intersecting `rect` with positive area.
+  public func attributes(in rect: Rect) throws(HostError) -> [Element] {
+    let r = tessera_rect(x: rect.minX, y: rect.minY, width: rect.width, height: rect.height)
+    let raw = try bulk("failed the rect query") { descriptor.attributes_in_rect(instance, r, $0) }
+    return try raw.map { (record) throws(HostError) -> Element in try element(record) }
+  }
+
+  /// Number of elements in `rect`, without converting them: the benchmark's measure of the ABI.
+  public func countAttributes(in rect: Rect) throws(HostError) -> Int {
+    let r = tessera_rect(x: rect.minX, y: rect.minY, width: rect.width, height: rect.height)
+    return try bulk("failed the rect query") { descriptor.attributes_in_rect(instance, r, $0) }.count
+  }
+
+  /// Every element, zero-area ones included (when the plugin can list them).
+  public func allAttributes() throws(HostError) -> [Element] {
+    let raw: UnsafeBufferPointer<tessera_attributes>
+    if let all = descriptor.all_attributes {
+      raw = try bulk("failed to list its elements") { all(instance, $0) }
+    } else {
+      let size = try contentSize()
+      let r = tessera_rect(x: 0, y: 0, width: size.width, height: size.height)
+      raw = try bulk("failed the rect query") { descriptor.attributes_in_rect(instance, r, $0) }
+    }
+    return try raw.map { (record) throws(HostError) -> Element in try element(record) }
+  }
+
+  /// A cell's attributes; nil when the layout has no such item.
+  public func item(at path: IndexPath) throws(HostError) -> Element? {
+    try prepareIfNeeded()
+    var record = tessera_attributes()
+    let status = descriptor.attributes_for_item(
+      instance, tessera_index_path(section: Int64(path.section), item: Int64(path.item)), &record)
+    if status == tessera_status(TESSERA_NOT_FOUND) { return nil }
+    try check(status, "failed to give item \(path)")
+    let found = try element(record)
+    guard found.category == .cell, found.indexPath == path else {
+      throw HostError(
+        "layout '\(layoutClass.name)' answered the query for item \(path) with \(found.label) (plugin bug)")
+    }
+    return found
+  }
+
+  /// Converts and checks one record from the plugin.
+  func element(_ r: tessera_attributes) throws(HostError) -> Element {
+    func bad(_ what: String) -> HostError {
+      HostError("layout '\(layoutClass.name)' returned \(what) (plugin bug)")
+    }
+    let path = IndexPath(Int(r.index_path.section), Int(r.index_path.item))
+    guard let category = ElementCategory(rawValue: r.category) else {
+      throw bad("an element of unknown category \(r.category) at \(path)")
+    }
+    let kindIndex = Int(r.kind)
+    var kind: String? = nil
+    if category == .cell {
+      guard model.dataset.contains(path) else { throw bad("a cell for \(model.dataset.describeMissing(path))") }
+    } else {
+      guard kindIndex >= 1, kindIndex < layoutClass.kinds.count,
+        ElementCategory(rawValue: UInt8(layoutClass.kinds[kindIndex].category.rawValue)) == category
+      else { throw bad("a \(category) element at \(path) with undeclared kind index \(kindIndex)") }
+      kind = layoutClass.kinds[kindIndex].name
+      guard path.section >= 0, path.section < model.dataset.sections.count, path.item >= 0 else {
+        throw bad("\(kind!) \(path), but there are \(model.dataset.sections.count) sections")
+      }
+    }
+    var e = Element(
+      category: category, kind: kind, indexPath: path,
+      frame: Rect(x: r.frame.x, y: r.frame.y, width: r.frame.width, height: r.frame.height))
+    let f = e.frame
+    guard f.minX.isFinite, f.minY.isFinite, f.width.isFinite, f.height.isFinite else {
+      throw bad("a non-finite frame for \(e.label)")
+    }
+    guard f.width >= 0, f.height >= 0 else {
+      throw bad("a negative size \(f.size.formatted) for \(e.label)")
+    }
+    let size = Int(r.struct_size)
+    if size >= MemoryLayout<tessera_attributes>.offset(of: \.transform)! {
+      e.zIndex = r.z_index
+      e.alpha = r.alpha
+      e.isHidden = r.hidden != 0
+      guard e.alpha.isFinite else { throw bad("a non-finite alpha for \(e.label)") }
+    }
+    if size >= MemoryLayout<tessera_attributes>.offset(of: \.custom)! {
+      let t = r.transform
+      e.transform = Transform(a: t.a, b: t.b, c: t.c, d: t.d, tx: t.tx, ty: t.ty)
+    }
+    if size >= MemoryLayout<tessera_attributes>.size, r.custom_mask != 0 {
+      let values = [r.custom.0, r.custom.1, r.custom.2, r.custom.3]
+      for (index, key) in layoutClass.customKeys.enumerated().prefix(4) where r.custom_mask & (1 << UInt32(index)) != 0 {
+        e.custom.append(Element.Custom(key: key, value: values[index]))
+      }
+    }
+    return e
+  }
+}
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif

@@ -1,0 +1,64 @@
+/// A JSON value built for output: members keep the order they were added in, numbers print in
+/// Tessera's exact form, and the whole value prints on one line.
+public indirect enum JSONOutput: Equatable, Sendable {
+  case null
+  case bool(Bool)
+  case number(Double)
+  case string(String)
+  case array([JSONOutput])
+  case object([(String, JSONOutput)])
+
+  public static func == (lhs: JSONOutput, rhs: JSONOutput) -> Bool {
+    lhs.serialized == rhs.serialized
+  }
+
+  /// One line, `{"key": value, ...}`, as DESIGN §3 writes it.
+  public var serialized: String {
+    var out = ""
+    write(into: &out)
+    return out
+  }
+
+  private func write(into out: inout String) {
+    switch self {
+    case .null: out += "null"
+    case .bool(let b): out += b ? "true" : "false"
+    case .number(let n): out += formatNumber(n)
+    case .string(let s): Self.writeString(s, into: &out)
+    case .array(let values):
+      out += "["
+      for (index, value) in values.enumerated() {
+        if index > 0 { out += ", " }
+        value.write(into: &out)
+      }
+      out += "]"
+    case .object(let members):
+      out += "{"
+      for (index, (key, value)) in members.enumerated() {
+        if index > 0 { out += ", " }
+        Self.writeString(key, into: &out)
+        out += ": "
+        value.write(into: &out)
+      }
+      out += "}"
+    }
+  }
+
+  private static func writeString(_ s: String, into out: inout String) {
+    out += "\""
+    for scalar in s.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      case let c where c.value < 0x20:
+        let hex = String(c.value, radix: 16)
+        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    out += "\""
+  }
+}

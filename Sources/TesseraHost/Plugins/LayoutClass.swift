@@ -1,0 +1,66 @@
+import TesseraABI
+
+/// A layout as its plugin describes it, read once at load time: what `layout`, `help` and tab
+/// completion show, and the descriptor used to create instances.
+public final class LayoutClass: @unchecked Sendable {
+  public let name: String
+  public let summary: String
+  public let options: [OptionSpec]
+  /// kinds[0] is the cell kind; the rest are supplementary and decoration kinds.
+  public let kinds: [(category: tessera_category, name: String)]
+  public let customKeys: [String]
+  public let pluginPath: String
+  let descriptor: UnsafePointer<tessera_layout_descriptor>
+
+  init(descriptor: UnsafePointer<tessera_layout_descriptor>, pluginPath: String, index: Int) throws(HostError) {
+    let d = descriptor.pointee
+    let where_ = "cannot load plugin \(pluginPath): layout \(index)"
+    let required = Int(TESSERA_LAYOUT_DESCRIPTOR_V1_0_SIZE)
+    guard Int(d.struct_size) >= required else {
+      throw HostError(
+        "\(where_): its tessera_layout_descriptor is \(d.struct_size) bytes, ABI \(TESSERA_ABI_MAJOR).0 requires at least \(required)"
+      )
+    }
+    guard let rawName = d.name, !String(cString: rawName).isEmpty else { throw HostError("\(where_) has no name") }
+    let name = String(cString: rawName)
+    let missing = [
+      ("create", d.create == nil), ("destroy", d.destroy == nil), ("last_error", d.last_error == nil),
+      ("set_options", d.set_options == nil), ("prepare", d.prepare == nil), ("content_size", d.content_size == nil),
+      ("attributes_in_rect", d.attributes_in_rect == nil), ("attributes_for_item", d.attributes_for_item == nil),
+      ("invalidate", d.invalidate == nil),
+    ].filter(\.1).map(\.0)
+    guard missing.isEmpty else {
+      throw HostError("\(where_) '\(name)' leaves required functions NULL: \(missing.joined(separator: ", "))")
+    }
+    var kinds: [(tessera_category, String)] = []
+    for k in 0..<Int(d.kind_count) {
+      let kind = d.kinds![k]
+      guard kind.category <= 2, let kindName = kind.name else {
+        throw HostError("\(where_) '\(name)': element kind \(k) is malformed")
+      }
+      kinds.append((tessera_category(rawValue: kind.category), String(cString: kindName)))
+    }
+    guard let first = kinds.first, first.0 == TESSERA_CATEGORY_CELL else {
+      throw HostError("\(where_) '\(name)': kinds[0] must be the cell kind")
+    }
+    var options: [OptionSpec] = []
+    for o in 0..<Int(d.option_count) {
+      options.append(try OptionSpec(d.options![o], index: o, context: "\(where_) '\(name)'"))
+    }
+    self.name = name
+    self.summary = d.summary.map { String(cString: $0) } ?? ""
+    self.kinds = kinds
+    self.options = options
+    self.customKeys = (0..<Int(d.custom_key_count)).map { String(cString: d.custom_keys![$0]!) }
+    self.pluginPath = pluginPath
+    self.descriptor = descriptor
+  }
+
+  public func option(named name: String) -> OptionSpec? {
+    options.first { $0.name == name }
+  }
+
+  public var supplementaryKinds: [String] {
+    kinds.dropFirst().filter { $0.category == TESSERA_CATEGORY_SUPPLEMENTARY }.map(\.name)
+  }
+}

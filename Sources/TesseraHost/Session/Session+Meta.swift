@@ -1,0 +1,102 @@
+extension Session {
+  func helpCommand(_ args: [String]) throws(HostError) -> Reply {
+    guard let word = args.first else {
+      var table = TextTable([])
+      for spec in Self.commands { table.add(["  " + spec.usage[0], spec.summary]) }
+      let text =
+        "Commands (a unique prefix is enough: 'vis' is 'visible'; 'help COMMAND' or 'help LAYOUT' for more):\n"
+        + table.rendered.split(separator: "\n").joined(separator: "\n")
+      return Reply(
+        text: text,
+        json: .object([
+          (
+            "commands",
+            .array(
+              Self.commands.map {
+                .object([("name", .string($0.name)), ("usage", .array($0.usage.map { .string($0) })), ("summary", .string($0.summary))])
+              })
+          )
+        ]))
+    }
+    if let layoutClass = registry.layout(named: word), Self.commands.first(where: { $0.name == word }) == nil {
+      return layoutHelp(layoutClass)
+    }
+    let spec = try CommandLookup.find(word, in: Self.commands)
+    var text = spec.usage.map { "usage: \($0)" }.joined(separator: "\n") + "\n  \(spec.summary)"
+    if !spec.discussion.isEmpty { text += "\n\n" + spec.discussion }
+    if !spec.examples.isEmpty { text += "\n\nexamples:\n" + spec.examples.map { "  \($0)" }.joined(separator: "\n") }
+    return Reply(
+      text: text,
+      json: .object([
+        ("name", .string(spec.name)), ("usage", .array(spec.usage.map { .string($0) })),
+        ("summary", .string(spec.summary)), ("discussion", .string(spec.discussion)),
+        ("examples", .array(spec.examples.map { .string($0) })),
+      ]))
+  }
+
+  func layoutHelp(_ layoutClass: LayoutClass) -> Reply {
+    var text = "layout \(layoutClass.name): \(layoutClass.summary)\nusage: layout \(layoutClass.name) [key=value ...]"
+    if !layoutClass.options.isEmpty {
+      var table = TextTable(["option", "default", "allowed", "meaning"])
+      for option in layoutClass.options {
+        table.add([option.name, option.defaultText, option.type.placeholder, option.doc])
+      }
+      text += "\n" + table.rendered
+    }
+    let kinds = layoutClass.kinds.dropFirst().map(\.name)
+    if !kinds.isEmpty { text += "\nelement kinds: " + kinds.joined(separator: ", ") }
+    return Reply(
+      text: text,
+      json: .object([
+        ("layout", .string(layoutClass.name)), ("summary", .string(layoutClass.summary)),
+        (
+          "options",
+          .array(
+            layoutClass.options.map {
+              .object([
+                ("name", .string($0.name)), ("default", .string($0.defaultText)),
+                ("allowed", .string($0.type.placeholder)), ("doc", .string($0.doc)),
+              ])
+            })
+        ),
+        ("kinds", .array(kinds.map { .string($0) })),
+      ]))
+  }
+
+  func formatCommand(_ args: [String]) throws(HostError) -> Reply {
+    guard args.count == 1, let format = Format(rawValue: args[0]) else {
+      throw HostError("format takes 'table' or 'json'\nusage: format table|json")
+    }
+    self.format = format
+    return .confirm("format \(format.rawValue)", "format", .string(format.rawValue))
+  }
+
+  func runCommand(_ args: [String]) throws(HostError) -> Reply {
+    guard args.count == 1 else { throw HostError("run takes one file\nusage: run FILE") }
+    guard runDepth < 8 else { throw HostError("run: files nested more than 8 deep (does \(args[0]) run itself?)") }
+    let path = resolve(args[0])
+    let file = SessionFile.parse(try TextFile.read(path, shownAs: args[0]))
+    let savedBase = baseDirectory
+    baseDirectory = TextFile.folder(of: path)
+    runDepth += 1
+    defer {
+      baseDirectory = savedBase
+      runDepth -= 1
+    }
+    var lines: [String] = []
+    for block in file.blocks {
+      lines += block.comments
+      guard let command = block.command else { continue }
+      lines.append("> " + command)
+      if let output = execute(command) { lines.append(output) }
+      if wantsToQuit { break }
+    }
+    return .verbatim(lines.joined(separator: "\n"))
+  }
+
+  func quitCommand(_ args: [String]) throws(HostError) -> Reply {
+    guard args.isEmpty else { throw HostError("quit takes no arguments\nusage: quit") }
+    requestQuit()
+    return .silent
+  }
+}

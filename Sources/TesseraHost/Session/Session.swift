@@ -1,0 +1,107 @@
+import TesseraABI
+import TesseraKit
+
+/// One workbench session: a dataset, a viewport, a current layout, an output format. Commands
+/// run through `execute`; a failing command leaves every part of the session as it was.
+public final class Session {
+  public enum Format: String, Sendable {
+    case table
+    case json
+  }
+
+  public static let defaultViewport = Size(width: 390, height: 844)
+  public static let defaultLayout = "flow"
+
+  public let registry: PluginRegistry
+  public let model: CollectionModel
+  public internal(set) var layout: LayoutInstance?
+  public internal(set) var format: Format = .table
+  /// Relative paths in `load`, `run` and `plugin load` resolve against this folder: the
+  /// session file's folder when replaying one, else the working directory.
+  public internal(set) var baseDirectory: String
+  public private(set) var wantsToQuit = false
+  /// Nesting depth of `run`, to refuse a file that runs itself forever.
+  var runDepth = 0
+
+  public init(registry: PluginRegistry, baseDirectory: String = ".") {
+    self.registry = registry
+    self.baseDirectory = baseDirectory
+    model = CollectionModel(bounds: Rect(origin: .zero, size: Self.defaultViewport))
+    if let flow = registry.layout(named: Self.defaultLayout) ?? registry.layouts.first {
+      layout = try? LayoutInstance(flow, model: model)
+    }
+  }
+
+  public static let commands: [CommandSpec] = CommandTable.all
+
+  /// Runs one line and returns what to print (nil for blank lines and comments).
+  public func execute(_ line: String) -> String? {
+    let trimmed = line.trimmingLeadingAndTrailingWhitespace
+    if trimmed.isEmpty || trimmed.hasPrefix("#") { return nil }
+    do {
+      let reply = try run(trimmed)
+      if reply.isSilent { return nil }
+      if reply.isVerbatim { return reply.text.isEmpty ? nil : reply.text }
+      return format == .json ? reply.json.serialized : reply.text
+    } catch {
+      return format == .json
+        ? JSONOutput.object([("error", .string(error.message))]).serialized : "error: \(error.message)"
+    }
+  }
+
+  /// Runs one line, throwing its error instead of formatting it.
+  public func run(_ line: String) throws(HostError) -> Reply {
+    let words = try Tokenizer.words(line)
+    guard let first = words.first else { return Reply(text: "", json: .object([])) }
+    let spec = try CommandLookup.find(first, in: Self.commands)
+    return try spec.run(self, Array(words.dropFirst()))
+  }
+
+  func requestQuit() {
+    wantsToQuit = true
+  }
+
+  /// Resolves a path typed by a person against the base directory.
+  func resolve(_ path: String) -> String {
+    path.hasPrefix("/") || baseDirectory == "." ? path : baseDirectory + "/" + path
+  }
+
+  /// The current layout, or an error a person can act on.
+  func currentLayout() throws(HostError) -> LayoutInstance {
+    guard let layout else {
+      throw HostError("no layout is loaded: no plugins were found (see 'plugins' and 'plugin load PATH')")
+    }
+    return layout
+  }
+
+  /// Runs `body`; if it throws, puts the dataset, bounds and layout back as they were and
+  /// re-prepares, so a failed command changes nothing.
+  func atomically<T>(_ body: () throws(HostError) -> T) throws(HostError) -> T {
+    let savedDataset = model.dataset
+    let savedBounds = model.bounds
+    let savedLayout = layout
+    let savedOptions = layout?.options
+    do {
+      return try body()
+    } catch {
+      model.dataset = savedDataset
+      model.bounds = savedBounds
+      layout = savedLayout
+      if let layout, let savedOptions {
+        if layout.options != savedOptions { try? layout.applyOptions(savedOptions) }
+        try? layout.invalidate(flags: UInt32(TESSERA_INVALIDATE_EVERYTHING | TESSERA_INVALIDATE_DATA_SOURCE_COUNTS))
+        try? layout.prepareIfNeeded()
+      }
+      throw error
+    }
+  }
+}
+
+extension String {
+  var trimmingLeadingAndTrailingWhitespace: String {
+    var s = Substring(self)
+    while let first = s.first, first.isWhitespace { s.removeFirst() }
+    while let last = s.last, last.isWhitespace { s.removeLast() }
+    return String(s)
+  }
+}

@@ -1,0 +1,33 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// How every entry point (REPL, run, check, bench, tests) sets up plugins the same way.
+public enum Workbench {
+  /// The folder of the running executable (`/proc/self/exe`), where bundled plugins sit.
+  public static var executableFolder: String? {
+    var buffer = [CChar](repeating: 0, count: 4096)
+    let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+    guard count > 0 else { return nil }
+    let path = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    return TextFile.folder(of: path)
+  }
+
+  /// `--plugin-path` folders, then the `TESSERA_PLUGIN_PATH` ones (colon-separated).
+  public static func pluginPaths(_ fromArguments: [String]) -> [String] {
+    let fromEnvironment = getenv("TESSERA_PLUGIN_PATH").map { String(cString: $0) } ?? ""
+    return fromArguments + fromEnvironment.split(separator: ":").map(String.init)
+  }
+
+  /// A registry with the bundled plugins (from `bundledFolder`, default the executable's) and
+  /// those on the plugin paths; warnings for libraries that could not be loaded.
+  public static func registry(
+    pluginPaths: [String], bundledFolder: String? = executableFolder
+  ) -> (PluginRegistry, [String]) {
+    let registry = PluginRegistry()
+    let warnings = registry.loadStandardPlugins(executableFolder: bundledFolder, pluginPaths: pluginPaths)
+    return (registry, warnings)
+  }
+}

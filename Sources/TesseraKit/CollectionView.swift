@@ -1,0 +1,101 @@
+public import TesseraABI
+
+/// The collection view as a layout sees it: bounds, counts, sizes and properties, read through
+/// the host's data-source callbacks. Valid for the life of the layout instance it was given to.
+public struct CollectionView: @unchecked Sendable {
+  @usableFromInline let source: UnsafePointer<tessera_data_source>
+
+  public init(_ source: UnsafePointer<tessera_data_source>) {
+    self.source = source
+  }
+
+  /// Origin = content offset, size = viewport size.
+  public var bounds: Rect {
+    let r = source.pointee.bounds(source.pointee.context)
+    return Rect(x: r.x, y: r.y, width: r.width, height: r.height)
+  }
+
+  public var numberOfSections: Int {
+    Int(source.pointee.number_of_sections(source.pointee.context))
+  }
+
+  public func numberOfItems(inSection section: Int) -> Int {
+    Int(source.pointee.number_of_items(source.pointee.context, Int64(section)))
+  }
+
+  /// Bulk read of item sizes: calls `body` with the metrics of every item of `section`, in
+  /// chunks, so a prepare loop makes a handful of calls instead of one per item.
+  @inlinable public func forEachItemMetrics(
+    inSection section: Int, _ body: (Int, borrowing tessera_item_metrics) -> Void
+  ) {
+    let total = numberOfItems(inSection: section)
+    let chunk = 4096
+    withUnsafeTemporaryAllocation(of: tessera_item_metrics.self, capacity: chunk) { buffer in
+      var first = 0
+      while first < total {
+        let wanted = Swift.min(chunk, total - first)
+        let got = Int(
+          source.pointee.item_metrics(
+            source.pointee.context, Int64(section), Int64(first), Int64(wanted), buffer.baseAddress!))
+        if got <= 0 { break }
+        for offset in 0..<got { body(first + offset, buffer[offset]) }
+        first += got
+      }
+    }
+  }
+
+  /// The dataset's size for one item, or nil when it gives none.
+  public func itemSize(at indexPath: IndexPath) -> Size? {
+    var metrics = tessera_item_metrics()
+    let got = source.pointee.item_metrics(
+      source.pointee.context, Int64(indexPath.section), Int64(indexPath.item), 1, &metrics)
+    guard got == 1, metrics.flags & UInt32(TESSERA_ITEM_HAS_SIZE) != 0 else { return nil }
+    return Size(width: metrics.size.width, height: metrics.size.height)
+  }
+
+  /// A numeric property of an item, or of a section when `item` is nil; scalars are lists of one.
+  public func numbers(_ key: String, section: Int, item: Int?) -> [Double]? {
+    let path = tessera_index_path(section: Int64(section), item: Int64(item ?? -1))
+    var buffer = [Double](repeating: 0, count: 8)
+    var count = key.withCString {
+      source.pointee.number_property(source.pointee.context, path, $0, &buffer, Int64(buffer.count))
+    }
+    if count < 0 { return nil }
+    if count > Int64(buffer.count) {
+      buffer = [Double](repeating: 0, count: Int(count))
+      count = key.withCString {
+        source.pointee.number_property(source.pointee.context, path, $0, &buffer, Int64(buffer.count))
+      }
+    }
+    return Array(buffer.prefix(Int(count)))
+  }
+
+  /// A section's size-valued property (`header`, `footer`), or nil when absent.
+  public func sectionSize(_ key: String, section: Int) -> Size? {
+    guard let n = numbers(key, section: section, item: nil), n.count == 2 else { return nil }
+    return Size(width: n[0], height: n[1])
+  }
+
+  /// A string property of an item, or of a section when `item` is nil.
+  public func string(_ key: String, section: Int, item: Int?) -> String? {
+    let path = tessera_index_path(section: Int64(section), item: Int64(item ?? -1))
+    var capacity = 64
+    while true {
+      var buffer = [CChar](repeating: 0, count: capacity)
+      let length = key.withCString {
+        source.pointee.string_property(source.pointee.context, path, $0, &buffer, Int64(capacity))
+      }
+      if length < 0 { return nil }
+      if length < capacity {
+        return String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      }
+      capacity = Int(length) + 1
+    }
+  }
+
+  public func indexPath(forItemID id: String) -> IndexPath? {
+    var out = tessera_index_path()
+    let found = id.withCString { source.pointee.index_path_for_id(source.pointee.context, $0, &out) }
+    return found != 0 ? IndexPath(Int(out.section), Int(out.item)) : nil
+  }
+}

@@ -1,0 +1,117 @@
+/// How a layout describes itself without being instantiated: the host builds `help`, option
+/// validation and tab completion from this.
+public struct LayoutDescription: Sendable {
+  public var name: String
+  public var summary: String
+  public var options: [OptionDescription]
+  /// Supplementary and decoration kinds the layout produces (cells are implied).
+  public var kinds: [ElementKind]
+  /// Names of the custom values (`LayoutAttributes.custom`), by index.
+  public var customKeys: [String]
+
+  public init(
+    name: String, summary: String, options: [OptionDescription] = [], kinds: [ElementKind] = [],
+    customKeys: [String] = []
+  ) {
+    self.name = name
+    self.summary = summary
+    self.options = options
+    self.kinds = kinds
+    self.customKeys = customKeys
+  }
+}
+
+/// One option a layout takes (`key=value` after `layout NAME`).
+public struct OptionDescription: Sendable {
+  public enum ValueType: Sendable, Equatable {
+    case bool
+    case integer
+    case number
+    /// `WxH`
+    case size
+    /// `top,left,bottom,right`
+    case insets
+    case choice([String])
+    case string
+  }
+
+  public var name: String
+  public var type: ValueType
+  public var doc: String
+  /// Written as a person types it: "50x50", "vertical", "0,0,0,0".
+  public var defaultValue: String
+  /// Bounds every number of the value must lie within.
+  public var minimum: Double
+  public var maximum: Double
+
+  public init(
+    _ name: String, _ type: ValueType, default defaultValue: String, doc: String,
+    minimum: Double = -Double.greatestFiniteMagnitude, maximum: Double = Double.greatestFiniteMagnitude
+  ) {
+    self.name = name
+    self.type = type
+    self.doc = doc
+    self.defaultValue = defaultValue
+    self.minimum = minimum
+    self.maximum = maximum
+  }
+}
+
+/// A typed option value, as the host hands it over after validation.
+public enum OptionValue: Hashable, Sendable {
+  case bool(Bool)
+  case integer(Int)
+  case number(Double)
+  case size(Size)
+  case insets(EdgeInsets)
+  case choice(String)
+  case string(String)
+}
+
+/// The full set of a layout's options (the host fills in defaults), with typed accessors that
+/// fall back to a given value when an option is missing or of another type.
+public struct LayoutOptions: Sendable {
+  public var values: [String: OptionValue]
+
+  public init(_ values: [String: OptionValue] = [:]) {
+    self.values = values
+  }
+
+  public func bool(_ name: String, default fallback: Bool) -> Bool {
+    if case .bool(let v) = values[name] { return v }
+    return fallback
+  }
+
+  public func integer(_ name: String, default fallback: Int) -> Int {
+    if case .integer(let v) = values[name] { return v }
+    return fallback
+  }
+
+  public func number(_ name: String, default fallback: Double) -> Double {
+    switch values[name] {
+    case .number(let v): return v
+    case .integer(let v): return Double(v)
+    default: return fallback
+    }
+  }
+
+  public func size(_ name: String, default fallback: Size) -> Size {
+    if case .size(let v) = values[name] { return v }
+    return fallback
+  }
+
+  public func insets(_ name: String, default fallback: EdgeInsets) -> EdgeInsets {
+    if case .insets(let v) = values[name] { return v }
+    return fallback
+  }
+
+  public func choice(_ name: String, default fallback: String) -> String {
+    if case .choice(let v) = values[name] { return v }
+    return fallback
+  }
+
+  public func string(_ name: String, default fallback: String) -> String {
+    if case .string(let v) = values[name] { return v }
+    return fallback
+  }
+}

@@ -1,0 +1,100 @@
+import TesseraABI
+
+/// The state behind one `tessera_layout_instance *`: the Swift layout, its declared kinds and
+/// the memory whose lifetime the ABI promises ("valid until the next call on the instance").
+final class LayoutInstanceBox {
+  let layout: any CollectionLayout
+  let description: LayoutDescription
+  let kinds: ContiguousArray<ElementKind>
+  let dataSource: UnsafeMutablePointer<tessera_data_source>
+  private(set) var lastError: ContiguousArray<CChar> = [0]
+  /// Arrays of the last context returned by `invalidation_context_for_preferred`.
+  var returnedItems: [tessera_index_path] = []
+  var returnedSupplementaries: [tessera_element_ref] = []
+  var returnedDecorations: [tessera_element_ref] = []
+  var returnedPreferred: [tessera_preferred_size] = []
+  /// Scratch records for callers whose record size differs from ours.
+  var scratch: UnsafeMutablePointer<tessera_attributes>?
+  var scratchCapacity = 0
+
+  init(type: any CollectionLayout.Type, dataSource: UnsafePointer<tessera_data_source>) {
+    // The host promises the table outlives the instance, but copying it costs nothing and
+    // guards against a host that builds it on the stack.
+    let copy = UnsafeMutablePointer<tessera_data_source>.allocate(capacity: 1)
+    copy.initialize(to: dataSource.pointee)
+    self.dataSource = copy
+    self.description = type.layoutDescription
+    self.kinds = ContiguousArray(description.kinds)
+    self.layout = type.init(collectionView: CollectionView(copy))
+  }
+
+  deinit {
+    dataSource.deallocate()
+    scratch?.deallocate()
+  }
+
+  func clearError() {
+    if lastError.count != 1 { lastError = [0] }
+  }
+
+  func fail(_ message: String) -> tessera_status {
+    lastError = ContiguousArray(message.utf8CString)
+    return tessera_status(TESSERA_ERROR)
+  }
+
+  func kind(at index: UInt32) -> ElementKind? {
+    let i = Int(index)
+    return i >= 1 && i <= kinds.count ? kinds[i - 1] : nil
+  }
+
+  func kindIndex(_ kind: ElementKind?) -> UInt32 {
+    guard let kind else { return 0 }
+    return UInt32(kinds.firstIndex(of: kind).map { $0 + 1 } ?? Int(UInt16.max))
+  }
+
+  /// Runs a sink-filling query against a caller's buffer, honouring its record size.
+  func fill(
+    _ buffer: UnsafeMutablePointer<tessera_attributes_buffer>,
+    _ query: (inout AttributesSink) -> Void
+  ) -> tessera_status {
+    let native = MemoryLayout<tessera_attributes>.stride
+    let recordSize = Int(buffer.pointee.record_size)
+    let capacity = Int(buffer.pointee.capacity)
+    return kinds.withUnsafeBufferPointer { kindBuffer in
+      if recordSize == native {
+        var sink = AttributesSink(records: buffer.pointee.records, capacity: capacity, kinds: kindBuffer)
+        query(&sink)
+        buffer.pointee.count = sink.count
+        return tessera_status(sink.fitted ? TESSERA_OK : TESSERA_BUFFER_TOO_SMALL)
+      }
+      // A host built against another minor version: write through scratch at its stride.
+      if scratchCapacity < capacity {
+        scratch?.deallocate()
+        scratch = .allocate(capacity: capacity)
+        scratchCapacity = capacity
+      }
+      var sink = AttributesSink(records: scratch, capacity: capacity, kinds: kindBuffer)
+      query(&sink)
+      buffer.pointee.count = sink.count
+      guard sink.fitted else { return tessera_status(TESSERA_BUFFER_TOO_SMALL) }
+      let bytes = min(recordSize, MemoryLayout<tessera_attributes>.size)
+      let destination = UnsafeMutableRawPointer(buffer.pointee.records!)
+      for index in 0..<sink.count {
+        var record = scratch![index]
+        record.struct_size = UInt32(bytes)
+        withUnsafeBytes(of: &record) { source in
+          (destination + index * recordSize).copyMemory(from: source.baseAddress!, byteCount: bytes)
+        }
+      }
+      return tessera_status(TESSERA_OK)
+    }
+  }
+
+  func record(_ attributes: LayoutAttributes) -> tessera_attributes {
+    AttributesSink.record(attributes, kind: UInt16(truncatingIfNeeded: kindIndex(attributes.kind)))
+  }
+
+  func attributes(from record: tessera_attributes) -> LayoutAttributes? {
+    LayoutAttributes(record: record, kinds: Array(kinds))
+  }
+}

@@ -1,0 +1,275 @@
+import TesseraABI
+
+/// The C functions every Swift layout's descriptor points to. Each turns the opaque instance
+/// back into its box and calls the Swift layout; nothing throws or traps across the boundary.
+enum LayoutThunks {
+  @inline(__always) static func box(_ instance: OpaquePointer?) -> LayoutInstanceBox {
+    Unmanaged<LayoutInstanceBox>.fromOpaque(UnsafeRawPointer(instance!)).takeUnretainedValue()
+  }
+
+  static func indexPath(_ p: tessera_index_path) -> IndexPath {
+    IndexPath(Int(p.section), Int(p.item))
+  }
+
+  static let create:
+    @convention(c) (UnsafePointer<tessera_layout_descriptor>?, UnsafePointer<tessera_data_source>?) ->
+      OpaquePointer? = { descriptor, dataSource in
+        guard let dataSource, let type = layoutType(for: descriptor) else { return nil }
+        let box = LayoutInstanceBox(type: type, dataSource: dataSource)
+        return OpaquePointer(Unmanaged.passRetained(box).toOpaque())
+      }
+
+  static let destroy: @convention(c) (OpaquePointer?) -> Void = { instance in
+    guard let instance else { return }
+    Unmanaged<LayoutInstanceBox>.fromOpaque(UnsafeRawPointer(instance)).release()
+  }
+
+  static let lastError: @convention(c) (OpaquePointer?) -> UnsafePointer<CChar>? = { instance in
+    box(instance).lastError.withUnsafeBufferPointer { $0.baseAddress }
+  }
+
+  static let setOptions:
+    @convention(c) (OpaquePointer?, UnsafePointer<tessera_option_value>?, Int) -> tessera_status = {
+      instance, values, count in
+      let box = box(instance)
+      box.clearError()
+      var options = LayoutOptions()
+      let described = box.description.options
+      for index in 0..<count {
+        let value = values![index]
+        guard Int(value.option) < described.count else {
+          return box.fail("option index \(value.option) is out of range (\(described.count) options)")
+        }
+        let option = described[Int(value.option)]
+        let n = value.numbers
+        let text = value.text.map { String(cString: $0) } ?? ""
+        let typed: OptionValue
+        switch option.type {
+        case .bool: typed = .bool(n.0 != 0)
+        case .integer: typed = .integer(Int(n.0))
+        case .number: typed = .number(n.0)
+        case .size: typed = .size(Size(width: n.0, height: n.1))
+        case .insets: typed = .insets(EdgeInsets(top: n.0, left: n.1, bottom: n.2, right: n.3))
+        case .choice: typed = .choice(text)
+        case .string: typed = .string(text)
+        }
+        options.values[option.name] = typed
+      }
+      do throws(LayoutError) {
+        try box.layout.apply(options: options)
+        return tessera_status(TESSERA_OK)
+      } catch {
+        return box.fail(error.message)
+      }
+    }
+
+  static let prepare: @convention(c) (OpaquePointer?) -> tessera_status = { instance in
+    let box = box(instance)
+    box.clearError()
+    do throws(LayoutError) {
+      try box.layout.prepare()
+      return tessera_status(TESSERA_OK)
+    } catch {
+      return box.fail(error.message)
+    }
+  }
+
+  static let contentSize: @convention(c) (OpaquePointer?, UnsafeMutablePointer<tessera_size>?) -> tessera_status =
+    { instance, out in
+      let size = box(instance).layout.collectionViewContentSize
+      out?.pointee = tessera_size(width: size.width, height: size.height)
+      return tessera_status(TESSERA_OK)
+    }
+
+  static let attributesInRect:
+    @convention(c) (OpaquePointer?, tessera_rect, UnsafeMutablePointer<tessera_attributes_buffer>?) ->
+      tessera_status = { instance, rect, buffer in
+        let box = box(instance)
+        let query = Rect(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
+        return box.fill(buffer!) { box.layout.layoutAttributesForElements(in: query, into: &$0) }
+      }
+
+  static let allAttributes:
+    @convention(c) (OpaquePointer?, UnsafeMutablePointer<tessera_attributes_buffer>?) -> tessera_status = {
+      instance, buffer in
+      let box = box(instance)
+      return box.fill(buffer!) { box.layout.layoutAttributesForAllElements(into: &$0) }
+    }
+
+  static let attributesForItem:
+    @convention(c) (OpaquePointer?, tessera_index_path, UnsafeMutablePointer<tessera_attributes>?) ->
+      tessera_status = { instance, path, out in
+        let box = box(instance)
+        guard let found = box.layout.layoutAttributesForItem(at: indexPath(path)) else {
+          return tessera_status(TESSERA_NOT_FOUND)
+        }
+        out?.pointee = box.record(found)
+        return tessera_status(TESSERA_OK)
+      }
+
+  static let attributesForSupplementary:
+    @convention(c) (OpaquePointer?, UInt32, tessera_index_path, UnsafeMutablePointer<tessera_attributes>?) ->
+      tessera_status = { instance, kind, path, out in
+        let box = box(instance)
+        guard let kind = box.kind(at: kind),
+          let found = box.layout.layoutAttributesForSupplementaryView(ofKind: kind, at: indexPath(path))
+        else { return tessera_status(TESSERA_NOT_FOUND) }
+        out?.pointee = box.record(found)
+        return tessera_status(TESSERA_OK)
+      }
+
+  static let attributesForDecoration:
+    @convention(c) (OpaquePointer?, UInt32, tessera_index_path, UnsafeMutablePointer<tessera_attributes>?) ->
+      tessera_status = { instance, kind, path, out in
+        let box = box(instance)
+        guard let kind = box.kind(at: kind),
+          let found = box.layout.layoutAttributesForDecorationView(ofKind: kind, at: indexPath(path))
+        else { return tessera_status(TESSERA_NOT_FOUND) }
+        out?.pointee = box.record(found)
+        return tessera_status(TESSERA_OK)
+      }
+
+  static let shouldInvalidateForBounds: @convention(c) (OpaquePointer?, tessera_rect) -> Bool = { instance, r in
+    box(instance).layout.shouldInvalidateLayout(
+      forBoundsChange: Rect(x: r.x, y: r.y, width: r.width, height: r.height))
+  }
+
+  static let invalidate:
+    @convention(c) (OpaquePointer?, UnsafePointer<tessera_invalidation_context>?) -> tessera_status = {
+      instance, context in
+      let box = box(instance)
+      box.clearError()
+      guard let c = context?.pointee else { return tessera_status(TESSERA_OK) }
+      var swift = InvalidationContext(flags: .init(rawValue: c.flags))
+      swift.items = (0..<c.item_count).map { indexPath(c.items[$0]) }
+      swift.supplementaries = (0..<c.supplementary_count).compactMap { i in
+        box.kind(at: c.supplementaries[i].kind).map {
+          .init(kind: $0, indexPath: indexPath(c.supplementaries[i].index_path))
+        }
+      }
+      swift.decorations = (0..<c.decoration_count).compactMap { i in
+        box.kind(at: c.decorations[i].kind).map {
+          .init(kind: $0, indexPath: indexPath(c.decorations[i].index_path))
+        }
+      }
+      swift.preferredSizes = (0..<c.preferred_size_count).map { i in
+        let p = c.preferred_sizes[i]
+        return .init(indexPath: indexPath(p.index_path), size: Size(width: p.size.width, height: p.size.height))
+      }
+      swift.updateItems = (0..<c.update_item_count).compactMap { i in updateItem(c.update_items[i]) }
+      swift.contentSizeAdjustment = Size(
+        width: c.content_size_adjustment.width, height: c.content_size_adjustment.height)
+      swift.contentOffsetAdjustment = Point(x: c.content_offset_adjustment.x, y: c.content_offset_adjustment.y)
+      box.layout.invalidateLayout(with: swift)
+      return tessera_status(TESSERA_OK)
+    }
+
+  static func updateItem(_ u: tessera_update_item) -> UpdateItem? {
+    guard let action = UpdateItem.Action(rawValue: u.action) else { return nil }
+    let isSection = (u.before.section >= 0 ? u.before.item : u.after.item) == TESSERA_NO_ITEM
+    return UpdateItem(
+      action: action, before: u.before.section >= 0 ? indexPath(u.before) : nil,
+      after: u.after.section >= 0 ? indexPath(u.after) : nil, isSection: isSection)
+  }
+
+  static let shouldInvalidateForPreferred:
+    @convention(c) (OpaquePointer?, UnsafePointer<tessera_attributes>?, UnsafePointer<tessera_attributes>?) -> Bool =
+      { instance, preferred, original in
+        let box = box(instance)
+        guard let p = preferred.flatMap({ box.attributes(from: $0.pointee) }),
+          let o = original.flatMap({ box.attributes(from: $0.pointee) })
+        else { return false }
+        return box.layout.shouldInvalidateLayout(forPreferredLayoutAttributes: p, withOriginalAttributes: o)
+      }
+
+  static let invalidationContextForPreferred:
+    @convention(c) (
+      OpaquePointer?, UnsafePointer<tessera_attributes>?, UnsafePointer<tessera_attributes>?,
+      UnsafeMutablePointer<tessera_invalidation_context>?
+    ) -> tessera_status = { instance, preferred, original, out in
+      let box = box(instance)
+      box.clearError()
+      guard let out, let p = preferred.flatMap({ box.attributes(from: $0.pointee) }),
+        let o = original.flatMap({ box.attributes(from: $0.pointee) })
+      else { return box.fail("invalidation_context_for_preferred: missing or malformed attributes") }
+      let context = box.layout.invalidationContext(forPreferredLayoutAttributes: p, withOriginalAttributes: o)
+      box.returnedItems = context.items.map { tessera_index_path(section: Int64($0.section), item: Int64($0.item)) }
+      box.returnedSupplementaries = context.supplementaries.map {
+        tessera_element_ref(
+          kind: box.kindIndex($0.kind), reserved: 0,
+          index_path: tessera_index_path(section: Int64($0.indexPath.section), item: Int64($0.indexPath.item)))
+      }
+      box.returnedDecorations = context.decorations.map {
+        tessera_element_ref(
+          kind: box.kindIndex($0.kind), reserved: 0,
+          index_path: tessera_index_path(section: Int64($0.indexPath.section), item: Int64($0.indexPath.item)))
+      }
+      box.returnedPreferred = context.preferredSizes.map {
+        tessera_preferred_size(
+          index_path: tessera_index_path(section: Int64($0.indexPath.section), item: Int64($0.indexPath.item)),
+          size: tessera_size(width: $0.size.width, height: $0.size.height))
+      }
+      let size = Int(out.pointee.struct_size)
+      var filled = tessera_invalidation_context()
+      filled.struct_size = UInt32(min(size, MemoryLayout<tessera_invalidation_context>.size))
+      filled.flags = context.flags.rawValue
+      let items = box.returnedItems.withUnsafeBufferPointer { ($0.baseAddress, $0.count) }
+      let supplementaries = box.returnedSupplementaries.withUnsafeBufferPointer { ($0.baseAddress, $0.count) }
+      let decorations = box.returnedDecorations.withUnsafeBufferPointer { ($0.baseAddress, $0.count) }
+      let preferredSizes = box.returnedPreferred.withUnsafeBufferPointer { ($0.baseAddress, $0.count) }
+      (filled.items, filled.item_count) = items
+      (filled.supplementaries, filled.supplementary_count) = supplementaries
+      (filled.decorations, filled.decoration_count) = decorations
+      (filled.preferred_sizes, filled.preferred_size_count) = preferredSizes
+      filled.content_size_adjustment = tessera_size(
+        width: context.contentSizeAdjustment.width, height: context.contentSizeAdjustment.height)
+      filled.content_offset_adjustment = tessera_point(
+        x: context.contentOffsetAdjustment.x, y: context.contentOffsetAdjustment.y)
+      let byteCount = Int(filled.struct_size)
+      withUnsafeBytes(of: &filled) { bytes in
+        UnsafeMutableRawPointer(out).copyMemory(from: bytes.baseAddress!, byteCount: byteCount)
+      }
+      return tessera_status(TESSERA_OK)
+    }
+
+  static let prepareForUpdates:
+    @convention(c) (OpaquePointer?, UnsafePointer<tessera_update_item>?, Int) -> tessera_status = {
+      instance, items, count in
+      let updates = (0..<count).compactMap { updateItem(items![$0]) }
+      box(instance).layout.prepare(forCollectionViewUpdates: updates)
+      return tessera_status(TESSERA_OK)
+    }
+
+  static let finalizeUpdates: @convention(c) (OpaquePointer?) -> Void = { instance in
+    box(instance).layout.finalizeCollectionViewUpdates()
+  }
+
+  static let initialForAppearing:
+    @convention(c) (OpaquePointer?, UInt32, tessera_index_path, UnsafeMutablePointer<tessera_attributes>?) ->
+      tessera_status = { instance, kind, path, out in
+        let box = box(instance)
+        guard
+          let found = box.layout.initialLayoutAttributesForAppearingElement(
+            kind: box.kind(at: kind), at: indexPath(path))
+        else { return tessera_status(TESSERA_UNSUPPORTED) }
+        out?.pointee = box.record(found)
+        return tessera_status(TESSERA_OK)
+      }
+
+  static let finalForDisappearing:
+    @convention(c) (OpaquePointer?, UInt32, tessera_index_path, UnsafeMutablePointer<tessera_attributes>?) ->
+      tessera_status = { instance, kind, path, out in
+        let box = box(instance)
+        guard
+          let found = box.layout.finalLayoutAttributesForDisappearingElement(
+            kind: box.kind(at: kind), at: indexPath(path))
+        else { return tessera_status(TESSERA_UNSUPPORTED) }
+        out?.pointee = box.record(found)
+        return tessera_status(TESSERA_OK)
+      }
+
+  static let getExtension:
+    @convention(c) (UnsafePointer<tessera_layout_descriptor>?, UnsafePointer<CChar>?) -> UnsafeRawPointer? = {
+      _, _ in nil
+    }
+}

@@ -1,0 +1,136 @@
+import Synchronization
+import TesseraABI
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// Builds a plugin's C description from Swift layout types. A plugin's whole export is:
+///
+/// ```swift
+/// @c public func tessera_plugin_entry(_ major: UInt32, _ minor: UInt32) -> UnsafeRawPointer? {
+///   exportPlugin(name: "flow", version: "1.0.0", layouts: [FlowLayout.self], host: (major, minor))
+/// }
+/// ```
+///
+/// Returns nil (the entry's "cannot work with this host") when the host's ABI major differs.
+/// The description is built once and lives as long as the process: libraries are never
+/// unloaded.
+public func exportPlugin(
+  name: String, version: String, layouts: [any CollectionLayout.Type], host: (UInt32, UInt32)
+) -> UnsafeRawPointer? {
+  guard host.0 == UInt32(TESSERA_ABI_MAJOR) else { return nil }
+  let result = exported.withLock { state -> PluginPointer in
+    if let plugin = state.plugin { return plugin }
+    let descriptors = UnsafeMutablePointer<UnsafePointer<tessera_layout_descriptor>?>.allocate(
+      capacity: max(layouts.count, 1))
+    for (index, type) in layouts.enumerated() {
+      let descriptor = makeDescriptor(for: type)
+      state.types.append((UnsafeRawPointer(descriptor), type))
+      descriptors[index] = UnsafePointer(descriptor)
+    }
+    let plugin = UnsafeMutablePointer<tessera_plugin>.allocate(capacity: 1)
+    plugin.initialize(
+      to: tessera_plugin(
+        struct_size: UInt32(MemoryLayout<tessera_plugin>.size),
+        abi_major: UInt32(TESSERA_ABI_MAJOR), abi_minor: UInt32(TESSERA_ABI_MINOR),
+        layout_count: UInt32(layouts.count), name: permanent(name), version: permanent(version),
+        layouts: UnsafePointer(descriptors)))
+    state.plugin = PluginPointer(pointer: plugin)
+    return PluginPointer(pointer: plugin)
+  }
+  return UnsafeRawPointer(result.pointer)
+}
+
+private struct PluginPointer: @unchecked Sendable {
+  let pointer: UnsafeMutablePointer<tessera_plugin>
+}
+
+private struct ExportState: @unchecked Sendable {
+  var plugin: PluginPointer?
+  var types: [(UnsafeRawPointer, any CollectionLayout.Type)] = []
+}
+
+private struct TypeBox: @unchecked Sendable {
+  let type: (any CollectionLayout.Type)?
+}
+
+private let exported = Mutex(ExportState())
+
+/// The Swift type behind a descriptor this library exported.
+func layoutType(for descriptor: UnsafePointer<tessera_layout_descriptor>?) -> (any CollectionLayout.Type)? {
+  let found = exported.withLock { state -> TypeBox in
+    TypeBox(type: state.types.first { $0.0 == UnsafeRawPointer(descriptor) }?.1)
+  }
+  return found.type
+}
+
+/// A C string that lives for the rest of the process.
+private func permanent(_ string: String) -> UnsafePointer<CChar> {
+  UnsafePointer(strdup(string)!)
+}
+
+private func permanentList(_ strings: [String]) -> UnsafePointer<UnsafePointer<CChar>?>? {
+  guard !strings.isEmpty else { return nil }
+  let list = UnsafeMutablePointer<UnsafePointer<CChar>?>.allocate(capacity: strings.count)
+  for (index, string) in strings.enumerated() { list[index] = permanent(string) }
+  return UnsafePointer(list)
+}
+
+private func makeDescriptor(for type: any CollectionLayout.Type) -> UnsafeMutablePointer<tessera_layout_descriptor> {
+  let description = type.layoutDescription
+  let options = UnsafeMutablePointer<tessera_option_descriptor>.allocate(capacity: max(description.options.count, 1))
+  for (index, option) in description.options.enumerated() {
+    var choices: [String] = []
+    let kind: tessera_option_type
+    switch option.type {
+    case .bool: kind = TESSERA_OPTION_BOOL
+    case .integer: kind = TESSERA_OPTION_INTEGER
+    case .number: kind = TESSERA_OPTION_NUMBER
+    case .size: kind = TESSERA_OPTION_SIZE
+    case .insets: kind = TESSERA_OPTION_INSETS
+    case .choice(let words):
+      kind = TESSERA_OPTION_CHOICE
+      choices = words
+    case .string: kind = TESSERA_OPTION_STRING
+    }
+    options[index] = tessera_option_descriptor(
+      struct_size: UInt32(MemoryLayout<tessera_option_descriptor>.size), type: kind.rawValue,
+      name: permanent(option.name), doc: permanent(option.doc),
+      default_value: permanent(option.defaultValue), minimum: option.minimum, maximum: option.maximum,
+      choices: permanentList(choices), choice_count: UInt32(choices.count), reserved: 0)
+  }
+  let allKinds = [ElementKind(.cell, "cell")] + description.kinds
+  let kinds = UnsafeMutablePointer<tessera_element_kind>.allocate(capacity: allKinds.count)
+  for (index, kind) in allKinds.enumerated() {
+    kinds[index] = tessera_element_kind(
+      struct_size: UInt32(MemoryLayout<tessera_element_kind>.size), category: UInt32(kind.category.rawValue),
+      name: permanent(kind.name.description))
+  }
+  let descriptor = UnsafeMutablePointer<tessera_layout_descriptor>.allocate(capacity: 1)
+  descriptor.initialize(
+    to: tessera_layout_descriptor(
+      struct_size: UInt32(MemoryLayout<tessera_layout_descriptor>.size), reserved: 0,
+      name: permanent(description.name), summary: permanent(description.summary),
+      options: UnsafePointer(options), option_count: UInt32(description.options.count),
+      kind_count: UInt32(allKinds.count), kinds: UnsafePointer(kinds),
+      custom_keys: permanentList(description.customKeys),
+      custom_key_count: UInt32(description.customKeys.count), reserved2: 0,
+      create: LayoutThunks.create, destroy: LayoutThunks.destroy, last_error: LayoutThunks.lastError,
+      set_options: LayoutThunks.setOptions, prepare: LayoutThunks.prepare,
+      content_size: LayoutThunks.contentSize, attributes_in_rect: LayoutThunks.attributesInRect,
+      all_attributes: LayoutThunks.allAttributes, attributes_for_item: LayoutThunks.attributesForItem,
+      attributes_for_supplementary: LayoutThunks.attributesForSupplementary,
+      attributes_for_decoration: LayoutThunks.attributesForDecoration,
+      should_invalidate_for_bounds: LayoutThunks.shouldInvalidateForBounds,
+      invalidate: LayoutThunks.invalidate,
+      should_invalidate_for_preferred: LayoutThunks.shouldInvalidateForPreferred,
+      invalidation_context_for_preferred: LayoutThunks.invalidationContextForPreferred,
+      prepare_for_updates: LayoutThunks.prepareForUpdates, finalize_updates: LayoutThunks.finalizeUpdates,
+      initial_attributes_for_appearing: LayoutThunks.initialForAppearing,
+      final_attributes_for_disappearing: LayoutThunks.finalForDisappearing,
+      get_extension: LayoutThunks.getExtension))
+  return descriptor
+}

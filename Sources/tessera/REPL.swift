@@ -1,0 +1,99 @@
+import CEditLine
+import TesseraHost
+
+/// The interactive loop on libedit: prompt, emacs keys, persistent history in
+/// `~/.tessera_history`, TAB completion from the command table, Ctrl-C cancels the line,
+/// Ctrl-D on an empty line leaves.
+///
+/// libedit calls back through C function pointers that cannot capture, so the session and the
+/// cancel flag live in a global the callbacks reach. The REPL runs on one thread.
+enum REPL {
+  nonisolated(unsafe) static var session: Session?
+  nonisolated(unsafe) static var cancelled = false
+
+  static let prompt: @convention(c) (OpaquePointer?) -> UnsafePointer<CChar>? = { _ in
+    UnsafePointer(promptText)
+  }
+  nonisolated(unsafe) static let promptText = strdup("tessera> ")!
+
+  static let complete: @convention(c) (OpaquePointer?, Int32) -> UInt8 = { editLine, _ in
+    guard let editLine, let session else { return UInt8(CC_ERROR) }
+    var start: UnsafePointer<CChar>?
+    let length = Int(tessera_el_line_before_cursor(editLine, &start))
+    let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(start!).assumingMemoryBound(to: UInt8.self), count: length)
+    let line = String(decoding: bytes, as: UTF8.self)
+    let candidates = Completer.candidates(for: line, session: session)
+    guard !candidates.isEmpty else { return UInt8(CC_REFRESH_BEEP) }
+    let partialLength = line.last.map { $0.isWhitespace } ?? true ? 0 : (line.split(separator: " ").last?.count ?? 0)
+    let common = Completer.commonPrefix(candidates)
+    var insertion = String(common.dropFirst(partialLength))
+    if candidates.count == 1, !(common.hasSuffix("/") || common.hasSuffix("=")) { insertion += " " }
+    if !insertion.isEmpty {
+      _ = el_insertstr(editLine, insertion)
+      return UInt8(CC_REFRESH)
+    }
+    // Nothing more in common: show the choices under the line.
+    print("\n" + candidates.joined(separator: "  "))
+    return UInt8(CC_REDISPLAY)
+  }
+
+  static let cancel: @convention(c) (OpaquePointer?, Int32) -> UInt8 = { editLine, _ in
+    guard let editLine else { return UInt8(CC_ERROR) }
+    tessera_el_clear_line(editLine)
+    cancelled = true
+    print("^C")
+    return UInt8(CC_NEWLINE)
+  }
+
+  static func run(_ session: Session) {
+    self.session = session
+    let historyPath = (getenv("HOME").map { String(cString: $0) } ?? ".") + "/.tessera_history"
+    let history = tessera_history_init(1000)
+    tessera_history_load(history, historyPath)
+    let editLine = el_init("tessera", tessera_stdin(), tessera_stdout(), tessera_stderr())
+    tessera_el_setup(editLine, prompt, history, complete, cancel)
+    defer {
+      el_end(editLine)
+      history_end(history)
+    }
+    print("Tessera — type 'help' for commands, TAB to complete, Ctrl-D to leave.")
+    while true {
+      var count: Int32 = 0
+      cancelled = false
+      guard let raw = el_gets(editLine, &count), count > 0 else {
+        print("")
+        return
+      }
+      if cancelled { continue }
+      var line = String(cString: raw)
+      while line.last == "\n" { line.removeLast() }
+      if !line.trimmingCharacters(in: " \t").isEmpty {
+        tessera_history_enter(history, line)
+        tessera_history_save(history, historyPath)
+      }
+      if let output = session.execute(line) { print(output) }
+      if session.wantsToQuit { return }
+    }
+  }
+
+  /// Commands from a pipe or file: no prompt, no editing, output only.
+  static func runPlain(_ session: Session) {
+    while let line = readLine(strippingNewline: true) {
+      if let output = session.execute(line) { print(output) }
+      if session.wantsToQuit { return }
+    }
+  }
+}
+
+extension String {
+  fileprivate func trimmingCharacters(in set: String) -> String {
+    var s = Substring(self)
+    while let c = s.first, set.contains(c) { s.removeFirst() }
+    while let c = s.last, set.contains(c) { s.removeLast() }
+    return String(s)
+  }
+}
+
+#if canImport(Glibc)
+  import Glibc
+#endif
