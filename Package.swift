@@ -38,6 +38,13 @@ for name in swiftPlugins {
                          path: "Plugins/\(name)/Export", swiftSettings: strict))
 }
 
+/// Plugins that break the ABI on purpose, for the sessions that pin the host's refusals. They
+/// are named libFixture*.so, so the host never loads them on its own.
+for fixture in ["NoEntry", "NullEntry", "WrongMajor", "SmallStruct", "TakenName", "Liar"] {
+  products.append(.library(name: "Fixture\(fixture)", type: .dynamic, targets: ["Fixture\(fixture)"]))
+  targets.append(.target(name: "Fixture\(fixture)", dependencies: ["TesseraABI"], path: "Tests/Fixtures/\(fixture)"))
+}
+
 let package = Package(
   name: "Tessera",
   products: products,

@@ -70,7 +70,9 @@ extension LayoutAttributes {
       self.init(indexPath: IndexPath(Int(r.index_path.section), Int(r.index_path.item)), frame: .zero)
     } else {
       guard kindIndex >= 1, kindIndex <= kinds.count else { return nil }
-      self.init(kind: kinds[kindIndex - 1], indexPath: IndexPath(Int(r.index_path.section), Int(r.index_path.item)), frame: .zero)
+      self.init(
+        kind: kinds[kindIndex - 1], indexPath: IndexPath(Int(r.index_path.section), Int(r.index_path.item)),
+        frame: .zero)
     }
     frame = Rect(x: r.frame.x, y: r.frame.y, width: r.frame.width, height: r.frame.height)
     zIndex = r.z_index

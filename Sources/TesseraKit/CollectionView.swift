@@ -44,6 +44,19 @@ public struct CollectionView: @unchecked Sendable {
     }
   }
 
+  /// Bulk read of item sizes, `defaultSize` standing in for items the dataset gives no size:
+  /// what most prepare loops want.
+  @inlinable public func forEachItemSize(
+    inSection section: Int, defaultSize: Size, _ body: (Int, Size) -> Void
+  ) {
+    forEachItemMetrics(inSection: section) { index, metrics in
+      body(
+        index,
+        metrics.flags & UInt32(TESSERA_ITEM_HAS_SIZE) != 0
+          ? Size(width: metrics.size.width, height: metrics.size.height) : defaultSize)
+    }
+  }
+
   /// The dataset's size for one item, or nil when it gives none.
   public func itemSize(at indexPath: IndexPath) -> Size? {
     var metrics = tessera_item_metrics()

@@ -67,10 +67,11 @@ public struct Rect: Hashable, Sendable {
   @inlinable public var height: Double { size.height }
 
   /// True when the two rects overlap with positive area. Rects that only touch along an edge
-  /// do not intersect — the rule UIKit's rect queries follow, so an element sitting exactly
-  /// below the viewport is not "visible".
+  /// do not intersect, and a zero-area rect intersects nothing — the rule rect queries follow
+  /// (UIKIT.md), so an element sitting exactly below the viewport is not "visible".
   @inlinable public func intersects(_ other: Rect) -> Bool {
     minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
+      && size.width > 0 && size.height > 0 && other.size.width > 0 && other.size.height > 0
   }
 
   /// The smallest rect containing both (a zero-size rect at the origin still counts).

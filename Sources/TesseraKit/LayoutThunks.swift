@@ -28,8 +28,8 @@ enum LayoutThunks {
     box(instance).lastError.withUnsafeBufferPointer { $0.baseAddress }
   }
 
-  static let setOptions:
-    @convention(c) (OpaquePointer?, UnsafePointer<tessera_option_value>?, Int) -> tessera_status = {
+  static let setOptions: @convention(c) (OpaquePointer?, UnsafePointer<tessera_option_value>?, Int) -> tessera_status =
+    {
       instance, values, count in
       let box = box(instance)
       box.clearError()

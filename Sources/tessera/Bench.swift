@@ -1,8 +1,8 @@
 import ArgumentParser
 import FlowLayout
+import TesseraABI
 import TesseraHost
 import TesseraKit
-import TesseraABI
 
 struct Bench: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -21,7 +21,8 @@ struct Bench: ParsableCommand {
     let configuration = Benchmark.Configuration(
       layout: layout, items: items, dataset: dataset, seed: seed, queries: queries, prepareRuns: prepareRuns)
     do {
-      let result = try Benchmark.run(configuration, registry: plugins.registry(), direct: DirectLayouts.probe(for: layout))
+      let result = try Benchmark.run(
+        configuration, registry: plugins.registry(), direct: DirectLayouts.probe(for: layout))
       print(json ? result.json.serialized : result.text)
     } catch {
       printError("error: \(error.message)")

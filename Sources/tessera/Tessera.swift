@@ -11,7 +11,7 @@ struct Tessera: ParsableCommand {
       With no subcommand, starts the REPL (or, when stdin is not a terminal, reads commands from \
       it). Type 'help' at the prompt for the command language.
       """,
-    subcommands: [Interactive.self, Run.self, Check.self, Bench.self],
+    subcommands: [Interactive.self, Run.self, Check.self, Bench.self, Reference.self],
     defaultSubcommand: Interactive.self)
 }
 
@@ -19,7 +19,8 @@ struct Tessera: ParsableCommand {
 struct PluginOptions: ParsableArguments {
   @Option(
     name: .customLong("plugin-path"),
-    help: ArgumentHelp("A folder of plugin libraries to load (repeatable; TESSERA_PLUGIN_PATH adds more).", valueName: "DIR"))
+    help: ArgumentHelp(
+      "A folder of plugin libraries to load (repeatable; TESSERA_PLUGIN_PATH adds more).", valueName: "DIR"))
   var pluginPaths: [String] = []
 
   /// A registry with every plugin; load warnings go to stderr.
@@ -106,8 +107,19 @@ struct Check: ParsableCommand {
         print("FAIL \(file): \(error.message)")
       }
     }
-    print(update ? "\(passed + updated) passed, \(failed) failed (\(updated) updated)" : "\(passed) passed, \(failed) failed")
+    print(
+      update
+        ? "\(passed + updated) passed, \(failed) failed (\(updated) updated)" : "\(passed) passed, \(failed) failed")
     if failed > 0 { throw ExitCode.failure }
+  }
+}
+
+struct Reference: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Print the command reference as Markdown (the README's copy is generated from it).")
+
+  func run() throws {
+    print(CommandReference.markdown)
   }
 }
 

@@ -29,7 +29,9 @@ extension FlowGeometry {
       let footerSize = collectionView.sectionSize("footer", section: s) ?? c.footerSize
       let footer = supplementaryFrame(footerSize, at: &v, fullExtent: fullExtent, isVertical: c.isVertical)
       g.sections.append(
-        Section(itemBase: itemBase, itemCount: g.frames.count - itemBase, start: start, end: v, header: header, footer: footer))
+        Section(
+          itemBase: itemBase, itemCount: g.frames.count - itemBase, start: start, end: v, header: header, footer: footer
+        ))
     }
     g.contentSize = c.isVertical ? Size(width: bounds.width, height: v) : Size(width: v, height: bounds.height)
     return g
@@ -77,12 +79,9 @@ struct SectionBuilder {
     extent.reserveCapacity(count)
     thickness.reserveCapacity(count)
     let vertical = isVertical
-    collectionView.forEachItemMetrics(inSection: section) { _, metrics in
-      let hasSize = metrics.flags & 1 != 0
-      let width = hasSize ? metrics.size.width : defaultSize.width
-      let height = hasSize ? metrics.size.height : defaultSize.height
-      extent.append(vertical ? width : height)
-      thickness.append(vertical ? height : width)
+    collectionView.forEachItemSize(inSection: section, defaultSize: defaultSize) { _, size in
+      extent.append(vertical ? size.width : size.height)
+      thickness.append(vertical ? size.height : size.width)
     }
     isUniform = true
     if let e0 = extent.first, let t0 = thickness.first {
@@ -97,7 +96,8 @@ struct SectionBuilder {
     g.frames.append(isVertical ? Rect(x: u, y: v, width: e, height: t) : Rect(x: v, y: u, width: t, height: e))
   }
 
-  @inline(__always) func beginLine(first: Int, section: Int32, v: Double, thickness: Double, into g: inout FlowGeometry) {
+  @inline(__always) func beginLine(first: Int, section: Int32, v: Double, thickness: Double, into g: inout FlowGeometry)
+  {
     g.lineFirstItem.append(first)
     g.lineSection.append(section)
     g.lineStart.append(v)
@@ -108,7 +108,9 @@ struct SectionBuilder {
   mutating func layLines(section: Int32, startingAt start: Double, into g: inout FlowGeometry) -> Double {
     let count = extent.count
     guard count > 0 else { return start }
-    return isUniform ? layGrid(section: section, startingAt: start, into: &g) : layRagged(section: section, startingAt: start, into: &g)
+    return isUniform
+      ? layGrid(section: section, startingAt: start, into: &g)
+      : layRagged(section: section, startingAt: start, into: &g)
   }
 
   /// Same-size items: a grid whose columns every line, the last included, lines up with.

@@ -57,7 +57,8 @@ public struct Benchmark {
   public static func median(_ values: [Double]) -> Double {
     let sorted = values.sorted()
     guard !sorted.isEmpty else { return 0 }
-    return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+    return sorted.count % 2 == 1
+      ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
   }
 
   @inline(__always) static func now() -> UInt64 {
@@ -86,7 +87,8 @@ public struct Benchmark {
       throw HostError("unknown dataset kind '\(configuration.dataset)'")
     }
     let dataset = try generator.generate(
-      count: configuration.items, arguments: configuration.dataset == "random" ? ["seed": String(configuration.seed)] : [:])
+      count: configuration.items,
+      arguments: configuration.dataset == "random" ? ["seed": String(configuration.seed)] : [:])
     let model = CollectionModel(dataset: dataset, bounds: Rect(origin: .zero, size: Session.defaultViewport))
     let instance = try LayoutInstance(layoutClass, model: model)
 
@@ -137,7 +139,7 @@ public struct Benchmark {
 
     var directTime: Double?
     if let direct {
-      let probe = direct(instance.table)
+      let probe = direct(model.dataSourceTable)
       probe.prepare()
       _ = probe.query(rects[0])
       var times: [Double] = []
@@ -164,11 +166,16 @@ extension Benchmark.Result {
   public var text: String {
     var table = TextTable(["measure", "median"])
     let c = configuration
-    table.add(["layout", "\(c.layout) (\(c.items) items, gen \(c.dataset), viewport \(Session.defaultViewport.formatted))"])
+    table.add([
+      "layout", "\(c.layout) (\(c.items) items, gen \(c.dataset), viewport \(Session.defaultViewport.formatted))",
+    ])
     table.add(["content size", contentSize.formatted])
     table.add(["prepare", "\(Self.fixed(prepareSeconds * 1000, 2)) ms (\(c.prepareRuns) runs)"])
     table.add(["prepare per item", "\(Self.fixed(nanosecondsPerItem, 2)) ns"])
-    table.add(["visible query (ABI)", "\(Self.fixed(visibleQueryNanoseconds / 1000, 3)) µs for \(formatNumber(visibleElements)) elements (\(c.queries) queries)"])
+    table.add([
+      "visible query (ABI)",
+      "\(Self.fixed(visibleQueryNanoseconds / 1000, 3)) µs for \(formatNumber(visibleElements)) elements (\(c.queries) queries)",
+    ])
     if let direct = directQueryNanoseconds, let ratio = abiOverheadRatio {
       table.add(["visible query (direct Swift)", "\(Self.fixed(direct / 1000, 3)) µs"])
       table.add(["ABI / direct", "\(Self.fixed(ratio, 3))×"])

@@ -25,7 +25,9 @@ enum CommandTable {
       summary: "switch the current layout (with no argument: show it and its options)",
       discussion:
         "Options not given take their defaults. The dataset and viewport are kept. If the layout refuses the options or fails to prepare, the previous layout stays.",
-      examples: ["layout", "layout flow minimumLineSpacing=4 sectionInset=10,10,10,10", "layout flow scrollDirection=horizontal"],
+      examples: [
+        "layout", "layout flow minimumLineSpacing=4 sectionInset=10,10,10,10", "layout flow scrollDirection=horizontal",
+      ],
       arguments: [.layoutName, .layoutOption],
       run: { session, args throws(HostError) in try session.layoutCommand(args) }),
     CommandSpec(
@@ -59,7 +61,8 @@ enum CommandTable {
       run: { session, args throws(HostError) in try session.scrollCommand(args) }),
     CommandSpec(
       name: "visible", usage: ["visible"], summary: "attributes of every element intersecting the viewport",
-      discussion: "An element counts when its frame and the bounds overlap with positive area; touching an edge is not enough.",
+      discussion:
+        "An element counts when its frame and the bounds overlap with positive area; touching an edge is not enough.",
       examples: ["visible"], arguments: [],
       run: { session, args throws(HostError) in try session.visibleCommand(args) }),
     CommandSpec(
@@ -75,11 +78,13 @@ enum CommandTable {
       run: { session, args throws(HostError) in try session.sizeCommand(args) }),
     CommandSpec(
       name: "format", usage: ["format table|json"], summary: "how results are printed",
-      discussion: "With json every command prints exactly one line holding one JSON object; failures print {\"error\": \"message\"}.",
+      discussion:
+        "With json every command prints exactly one line holding one JSON object; failures print {\"error\": \"message\"}.",
       examples: ["format json"], arguments: [.words(["table", "json"])],
       run: { session, args throws(HostError) in try session.formatCommand(args) }),
     CommandSpec(
-      name: "run", usage: ["run FILE"], summary: "run the commands of a session file or script, printing the transcript",
+      name: "run", usage: ["run FILE"],
+      summary: "run the commands of a session file or script, printing the transcript",
       discussion:
         "In a session file the commands are the lines starting with '> '; otherwise every line that is not blank or a # comment is one. Relative paths inside resolve against the file's folder.",
       examples: ["run sessions/flow/vertical.session"], arguments: [.file],

@@ -80,7 +80,8 @@ public enum Completer {
       guard name != ".", name != "..", name.hasPrefix(namePart) else { continue }
       if name.hasPrefix(".") && !namePart.hasPrefix(".") { continue }
       var info = stat()
-      let isFolder = stat((folder.isEmpty ? "." : folder) + "/" + name, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+      let isFolder =
+        stat((folder.isEmpty ? "." : folder) + "/" + name, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
       results.append(folderPart + name + (isFolder ? "/" : ""))
     }
     return results.sorted()

@@ -39,7 +39,9 @@ public enum DatasetDecoder {
     func size(_ node: JSONNode, _ path: String) throws(HostError) -> Size {
       let expected = "expected [width, height] with two finite numbers, neither negative"
       guard case .array(let parts) = node.value else { throw fail(node, path, "\(expected), got \(node.typeName)") }
-      guard parts.count == 2 else { throw fail(node, path, "\(expected), got \(parts.count) element\(parts.count == 1 ? "" : "s")") }
+      guard parts.count == 2 else {
+        throw fail(node, path, "\(expected), got \(parts.count) element\(parts.count == 1 ? "" : "s")")
+      }
       var numbers: [Double] = []
       for (index, part) in parts.enumerated() {
         guard case .number(let n) = part.value else {

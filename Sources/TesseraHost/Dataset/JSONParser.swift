@@ -11,7 +11,9 @@ public struct JSONParser {
     parser.skipWhitespace()
     let node = try parser.value(depth: 0)
     parser.skipWhitespace()
-    if parser.index < parser.bytes.count { throw parser.error("unexpected \(parser.describeNext()) after the top-level value") }
+    if parser.index < parser.bytes.count {
+      throw parser.error("unexpected \(parser.describeNext()) after the top-level value")
+    }
     return node
   }
 
@@ -78,8 +80,12 @@ public struct JSONParser {
   }
 
   private mutating func literal(_ word: String) throws(JSONSyntaxError) {
+    let start = index
     for byte in word.utf8 {
-      guard index < bytes.count, bytes[index] == byte else { throw error("invalid literal, expected '\(word)'") }
+      guard index < bytes.count, bytes[index] == byte else {
+        index = start  // point at the literal, not past it
+        throw error("invalid literal, expected '\(word)'")
+      }
       index += 1
     }
   }

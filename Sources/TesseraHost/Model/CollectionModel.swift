@@ -1,3 +1,4 @@
+import TesseraABI
 import TesseraKit
 
 /// What the layout's data source reads: the dataset and the bounds. One per session; layout
@@ -10,9 +11,18 @@ public final class CollectionModel: @unchecked Sendable {
   public var bounds: Rect
   private var idIndex: [String: IndexPath]?
 
+  /// The C callback table layouts read this model through; lives as long as the model.
+  public let dataSourceTable: UnsafeMutablePointer<tessera_data_source>
+
   public init(dataset: Dataset = Dataset(), bounds: Rect) {
     self.dataset = dataset
     self.bounds = bounds
+    dataSourceTable = .allocate(capacity: 1)
+    dataSourceTable.initialize(to: DataSourceTable.make(for: self))
+  }
+
+  deinit {
+    dataSourceTable.deallocate()
   }
 
   /// Built on first use after each change: only layouts that look items up by id pay for it.

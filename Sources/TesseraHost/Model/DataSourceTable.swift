@@ -84,7 +84,9 @@ enum DataSourceTable {
   }
 
   static let numberProperty:
-    @convention(c) (UnsafeMutableRawPointer?, tessera_index_path, UnsafePointer<CChar>?, UnsafeMutablePointer<Double>?, Int64)
+    @convention(c) (
+      UnsafeMutableRawPointer?, tessera_index_path, UnsafePointer<CChar>?, UnsafeMutablePointer<Double>?, Int64
+    )
       -> Int64 = { context, path, key, out, capacity in
         guard let key else { return -1 }
         let numbers: [Double]
@@ -101,7 +103,9 @@ enum DataSourceTable {
       }
 
   static let stringProperty:
-    @convention(c) (UnsafeMutableRawPointer?, tessera_index_path, UnsafePointer<CChar>?, UnsafeMutablePointer<CChar>?, Int64)
+    @convention(c) (
+      UnsafeMutableRawPointer?, tessera_index_path, UnsafePointer<CChar>?, UnsafeMutablePointer<CChar>?, Int64
+    )
       -> Int64 = { context, path, key, out, capacity in
         guard let key, case .string(let text) = property(model(context), path, String(cString: key)) else {
           return -1
@@ -116,10 +120,11 @@ enum DataSourceTable {
       }
 
   static let indexPathForID:
-    @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, UnsafeMutablePointer<tessera_index_path>?) -> Int32 = {
-      context, id, out in
-      guard let id, let path = model(context).indexPath(forID: String(cString: id)) else { return 0 }
-      out?.pointee = tessera_index_path(section: Int64(path.section), item: Int64(path.item))
-      return 1
-    }
+    @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, UnsafeMutablePointer<tessera_index_path>?) -> Int32 =
+      {
+        context, id, out in
+        guard let id, let path = model(context).indexPath(forID: String(cString: id)) else { return 0 }
+        out?.pointee = tessera_index_path(section: Int64(path.section), item: Int64(path.item))
+        return 1
+      }
 }

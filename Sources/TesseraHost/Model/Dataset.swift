@@ -62,10 +62,12 @@ public struct Dataset: Hashable, Sendable {
   public func describeMissing(_ path: IndexPath) -> String {
     if sections.isEmpty { return "no item \(path): the dataset has no sections" }
     guard path.section >= 0, path.section < sections.count else {
-      return "no item \(path): there are \(sections.count) section\(sections.count == 1 ? "" : "s") (0–\(sections.count - 1))"
+      let range = sections.count == 1 ? "only section 0" : "sections 0–\(sections.count - 1)"
+      return "no item \(path): the dataset has \(range)"
     }
     let n = sections[path.section].items.count
     if n == 0 { return "no item \(path): section \(path.section) is empty" }
-    return "no item \(path): section \(path.section) has \(n) item\(n == 1 ? "" : "s") (\(path.section).0–\(path.section).\(n - 1))"
+    return
+      "no item \(path): section \(path.section) has \(n) item\(n == 1 ? "" : "s") (\(path.section).0–\(path.section).\(n - 1))"
   }
 }

@@ -9,7 +9,6 @@ public final class LayoutInstance {
   public let model: CollectionModel
   public private(set) var options: [OptionSpec.Value]
   let instance: OpaquePointer
-  let table: UnsafeMutablePointer<tessera_data_source>
   private var records: UnsafeMutablePointer<tessera_attributes>
   private var capacity: Int
   public private(set) var isPrepared = false
@@ -17,16 +16,14 @@ public final class LayoutInstance {
   var descriptor: tessera_layout_descriptor { layoutClass.descriptor.pointee }
 
   /// A new instance with the given options (defaults for those not given), prepared.
-  public init(_ layoutClass: LayoutClass, model: CollectionModel, options: [OptionSpec.Value]? = nil) throws(HostError) {
+  public init(_ layoutClass: LayoutClass, model: CollectionModel, options: [OptionSpec.Value]? = nil) throws(HostError)
+  {
     self.layoutClass = layoutClass
     self.model = model
     self.options = options ?? layoutClass.options.map(\.defaultValue)
-    table = .allocate(capacity: 1)
-    table.initialize(to: DataSourceTable.make(for: model))
     capacity = 1024
     records = .allocate(capacity: capacity)
-    guard let created = layoutClass.descriptor.pointee.create(layoutClass.descriptor, table) else {
-      table.deallocate()
+    guard let created = layoutClass.descriptor.pointee.create(layoutClass.descriptor, model.dataSourceTable) else {
       records.deallocate()
       throw HostError("layout '\(layoutClass.name)' could not create an instance")
     }
@@ -36,7 +33,6 @@ public final class LayoutInstance {
 
   deinit {
     descriptor.destroy(instance)
-    table.deallocate()
     records.deallocate()
   }
 
@@ -128,7 +124,8 @@ public final class LayoutInstance {
       try check(status, what)
       guard buffer.count <= capacity else {
         throw HostError(
-          "layout '\(layoutClass.name)' \(what): reported \(buffer.count) records in a buffer of \(capacity) (plugin bug)")
+          "layout '\(layoutClass.name)' \(what): reported \(buffer.count) records in a buffer of \(capacity) (plugin bug)"
+        )
       }
       return UnsafeBufferPointer(start: records, count: buffer.count)
     }
@@ -222,7 +219,8 @@ public final class LayoutInstance {
     }
     if size >= MemoryLayout<tessera_attributes>.size, r.custom_mask != 0 {
       let values = [r.custom.0, r.custom.1, r.custom.2, r.custom.3]
-      for (index, key) in layoutClass.customKeys.enumerated().prefix(4) where r.custom_mask & (1 << UInt32(index)) != 0 {
+      for (index, key) in layoutClass.customKeys.enumerated().prefix(4) where r.custom_mask & (1 << UInt32(index)) != 0
+      {
         e.custom.append(Element.Custom(key: key, value: values[index]))
       }
     }

@@ -13,14 +13,17 @@ import TesseraABI
 public final class PluginLibrary: @unchecked Sendable {
   /// The path as the person (or the search) gave it: shown in `plugins` and messages.
   public let path: String
+  /// The file it was loaded from (for a reload, the original, not the fresh copy opened).
+  public let file: String
   public let name: String
   public let version: String
   public let abiMajor: UInt32
   public let abiMinor: UInt32
   public let layouts: [LayoutClass]
 
-  init(path: String, name: String, version: String, abi: (UInt32, UInt32), layouts: [LayoutClass]) {
+  init(path: String, file: String, name: String, version: String, abi: (UInt32, UInt32), layouts: [LayoutClass]) {
     self.path = path
+    self.file = file
     self.name = name
     self.version = version
     (abiMajor, abiMinor) = abi
@@ -29,7 +32,9 @@ public final class PluginLibrary: @unchecked Sendable {
 
   /// Opens `path` (the file actually opened may be a copy, for reloads) and checks everything
   /// the ABI promises before any layout is used. Every refusal says what is wrong.
-  static func open(path: String, openedFrom fileToOpen: String? = nil) throws(HostError) -> PluginLibrary {
+  static func open(path: String, openedFrom fileToOpen: String? = nil, originalFile: String? = nil) throws(HostError)
+    -> PluginLibrary
+  {
     let file = fileToOpen ?? path
     guard access(file, F_OK) == 0 else { throw HostError("cannot load plugin \(path): no such file") }
     guard let handle = dlopen(file, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) else {
@@ -44,7 +49,8 @@ public final class PluginLibrary: @unchecked Sendable {
     let entry = unsafeBitCast(symbol, to: tessera_plugin_entry_fn.self)
     guard let plugin = entry(UInt32(TESSERA_ABI_MAJOR), UInt32(TESSERA_ABI_MINOR)) else {
       throw HostError(
-        "cannot load plugin \(path): \(TESSERA_PLUGIN_ENTRY_SYMBOL) returned NULL for host ABI \(TESSERA_ABI_MAJOR).\(TESSERA_ABI_MINOR) (the plugin refuses this host)")
+        "cannot load plugin \(path): \(TESSERA_PLUGIN_ENTRY_SYMBOL) returned NULL for host ABI \(TESSERA_ABI_MAJOR).\(TESSERA_ABI_MINOR) (the plugin refuses this host)"
+      )
     }
     let size = Int(plugin.pointee.struct_size)
     // abi_major/abi_minor sit right after struct_size; read them before trusting the rest.
@@ -53,13 +59,15 @@ public final class PluginLibrary: @unchecked Sendable {
       let minor = plugin.pointee.abi_minor
       if major != UInt32(TESSERA_ABI_MAJOR) {
         throw HostError(
-          "cannot load plugin \(path): it was built for Tessera ABI \(major).\(minor), this host speaks ABI \(TESSERA_ABI_MAJOR).\(TESSERA_ABI_MINOR); rebuild the plugin against this host's headers")
+          "cannot load plugin \(path): it was built for Tessera ABI \(major).\(minor), this host speaks ABI \(TESSERA_ABI_MAJOR).\(TESSERA_ABI_MINOR); rebuild the plugin against this host's headers"
+        )
       }
     }
     let required = Int(TESSERA_PLUGIN_V1_0_SIZE)
     guard size >= required else {
       throw HostError(
-        "cannot load plugin \(path): its tessera_plugin struct is \(size) bytes, ABI \(TESSERA_ABI_MAJOR).0 requires at least \(required)")
+        "cannot load plugin \(path): its tessera_plugin struct is \(size) bytes, ABI \(TESSERA_ABI_MAJOR).0 requires at least \(required)"
+      )
     }
     let description = plugin.pointee
     let name = description.name.map { String(cString: $0) } ?? ""
@@ -76,7 +84,8 @@ public final class PluginLibrary: @unchecked Sendable {
       layouts.append(try LayoutClass(descriptor: descriptor, pluginPath: path, index: index))
     }
     return PluginLibrary(
-      path: path, name: name, version: description.version.map { String(cString: $0) } ?? "",
+      path: path, file: originalFile ?? file, name: name,
+      version: description.version.map { String(cString: $0) } ?? "",
       abi: (description.abi_major, description.abi_minor), layouts: layouts)
   }
 }

@@ -13,6 +13,8 @@ public final class PluginRegistry: @unchecked Sendable {
   public private(set) var libraries: [PluginLibrary] = []
   /// Folders searched for a bare file name given to `plugin load`.
   public private(set) var searchFolders: [String] = []
+  /// The folder bundled plugins were loaded from (the executable's).
+  public private(set) var bundledFolder: String?
   private var reloadCount = 0
 
   public init() {}
@@ -29,9 +31,10 @@ public final class PluginRegistry: @unchecked Sendable {
   public func loadStandardPlugins(executableFolder: String?, pluginPaths: [String]) -> [String] {
     var warnings: [String] = []
     if let executableFolder {
+      bundledFolder = executableFolder
       searchFolders.append(executableFolder)
       for file in Self.sharedLibraries(in: executableFolder) where file.hasPrefix("libTessera") {
-        do { try load(path: executableFolder + "/" + file) } catch { warnings.append(error.message) }
+        do { try load(path: file, file: executableFolder + "/" + file) } catch { warnings.append(error.message) }
       }
     }
     for folder in pluginPaths where !folder.isEmpty {
@@ -43,18 +46,30 @@ public final class PluginRegistry: @unchecked Sendable {
     return warnings
   }
 
-  /// Loads one library. A library already loaded from the same path is refused, and so is one
-  /// whose layout names are taken; in both cases nothing changes.
+  /// Loads one library: `path` as the person typed it (shown in messages), `file` where it is
+  /// (default: `path`, or for a bare name the first plugin folder holding it). A library
+  /// already loaded from the same file is refused, and so is one whose layout names are taken;
+  /// in both cases nothing changes.
   @discardableResult
-  public func load(path: String) throws(HostError) -> PluginLibrary {
-    let resolved = resolve(path)
-    if libraries.contains(where: { $0.path == resolved }) {
-      throw HostError("plugin \(resolved) is already loaded (use 'plugin reload NAME' after rebuilding it)")
+  public func load(path: String, file: String? = nil) throws(HostError) -> PluginLibrary {
+    let resolved = file ?? resolve(path)
+    if let loaded = libraries.first(where: { $0.file == resolved }) {
+      throw HostError(
+        "plugin \(path) is already loaded as '\(loaded.name)' (use 'plugin reload \(loaded.name)' after rebuilding it)")
     }
-    let library = try PluginLibrary.open(path: resolved)
+    let library = try PluginLibrary.open(path: path, openedFrom: resolved)
     try checkNames(of: library, replacing: nil)
     libraries.append(library)
     return library
+  }
+
+  /// How a library is named in output: bundled ones by file name only, so transcripts do not
+  /// depend on where the package was built; others as the person gave them.
+  public func displayPath(_ library: PluginLibrary) -> String {
+    if let bundled = bundledFolder, library.file.hasPrefix(bundled + "/") {
+      return "(bundled) " + library.file.dropFirst(bundled.count + 1)
+    }
+    return library.path
   }
 
   /// Opens a fresh copy of a rebuilt library (the old one cannot be unloaded) and swaps its
@@ -67,10 +82,10 @@ public final class PluginRegistry: @unchecked Sendable {
     let old = libraries[index]
     reloadCount += 1
     let copy = "/tmp/tessera-reload-\(getpid())-\(reloadCount)-\(old.name).so"
-    guard Self.copyFile(from: old.path, to: copy) else {
+    guard Self.copyFile(from: old.file, to: copy) else {
       throw HostError("cannot reload plugin \(old.path): it cannot be read")
     }
-    let fresh = try PluginLibrary.open(path: old.path, openedFrom: copy)
+    let fresh = try PluginLibrary.open(path: old.path, openedFrom: copy, originalFile: old.file)
     try checkNames(of: fresh, replacing: old)
     libraries[index] = fresh
     return (old, fresh)
@@ -84,14 +99,14 @@ public final class PluginRegistry: @unchecked Sendable {
       }
       if let owner = libraries.first(where: { $0 !== old && $0.layouts.contains { $0.name == layout.name } }) {
         throw HostError(
-          "cannot load plugin \(library.path): layout name '\(layout.name)' is already taken by plugin \(owner.name) (\(owner.path))"
+          "cannot load plugin \(library.path): layout name '\(layout.name)' is already taken by plugin \(owner.name) from \(displayPath(owner))"
         )
       }
     }
   }
 
   /// A bare file name is looked up in the search folders; anything with a slash is a path.
-  func resolve(_ path: String) -> String {
+  public func resolve(_ path: String) -> String {
     guard !path.contains("/") else { return path }
     for folder in searchFolders where access(folder + "/" + path, F_OK) == 0 { return folder + "/" + path }
     return path

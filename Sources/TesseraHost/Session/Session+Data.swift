@@ -34,12 +34,14 @@ extension Session {
   }
 
   func genCommand(_ args: [String]) throws(HostError) -> Reply {
-    let usage = "usage: gen KIND N [key=value ...]   (kinds: \(DatasetGenerator.all.map(\.kind).joined(separator: ", ")))"
+    let usage =
+      "usage: gen KIND N [key=value ...]   (kinds: \(DatasetGenerator.all.map(\.kind).joined(separator: ", ")))"
     guard args.count >= 2 else { throw HostError("gen needs a kind and a count\n\(usage)") }
     guard let generator = DatasetGenerator.named(args[0]) else {
       let near = CommandLookup.closest(to: args[0], among: DatasetGenerator.all.map(\.kind))
       let hint = near.isEmpty ? "" : " Did you mean '\(near[0])'?"
-      throw HostError("unknown dataset kind '\(args[0])'.\(hint) Kinds: \(DatasetGenerator.all.map(\.kind).joined(separator: ", "))")
+      throw HostError(
+        "unknown dataset kind '\(args[0])'.\(hint) Kinds: \(DatasetGenerator.all.map(\.kind).joined(separator: ", "))")
     }
     guard let count = Int(args[1]), count >= 0 else {
       throw HostError("invalid count '\(args[1])': expected a whole number of items, 0 or more\n\(usage)")

@@ -43,7 +43,9 @@ extension Session {
   }
 
   func visibleCommand(_ args: [String]) throws(HostError) -> Reply {
-    guard args.isEmpty else { throw HostError("visible takes no arguments (see 'dump X Y W H' for a rect)\nusage: visible") }
+    guard args.isEmpty else {
+      throw HostError("visible takes no arguments (see 'dump X Y W H' for a rect)\nusage: visible")
+    }
     return AttributesOutput.reply(try currentLayout().attributes(in: model.bounds))
   }
 
@@ -58,7 +60,8 @@ extension Session {
     }
     let n = numbers.map { $0! }
     guard n[2] >= 0, n[3] >= 0 else {
-      throw HostError("invalid rect: width and height must not be negative, got \(formatNumber(n[2]))x\(formatNumber(n[3]))")
+      throw HostError(
+        "invalid rect: width and height must not be negative, got \(formatNumber(n[2]))x\(formatNumber(n[3]))")
     }
     return AttributesOutput.reply(try layout.attributes(in: Rect(x: n[0], y: n[1], width: n[2], height: n[3])))
   }

@@ -20,7 +20,8 @@ extension Session {
     let changed = layoutClass.options.filter { values[$0.index] != $0.defaultValue }
     let text =
       "layout \(layoutClass.name)"
-      + (changed.isEmpty ? "" : " " + changed.map { "\($0.name)=\($0.format(values[$0.index]))" }.joined(separator: " "))
+      + (changed.isEmpty
+        ? "" : " " + changed.map { "\($0.name)=\($0.format(values[$0.index]))" }.joined(separator: " "))
     return Reply(
       text: text,
       json: .object([("layout", .string(layoutClass.name)), ("options", optionsJSON(layoutClass, values))]))
@@ -68,7 +69,8 @@ extension Session {
       var table = TextTable(["option", "value", "default", "allowed", "meaning"])
       for option in layoutClass.options {
         table.add([
-          option.name, option.format(layout.options[option.index]), option.defaultText, option.type.placeholder, option.doc,
+          option.name, option.format(layout.options[option.index]), option.defaultText, option.type.placeholder,
+          option.doc,
         ])
       }
       text += "\n" + table.rendered
@@ -78,20 +80,13 @@ extension Session {
       json: .object([("layout", .string(layoutClass.name)), ("options", optionsJSON(layoutClass, layout.options))]))
   }
 
-  /// Bundled plugins are shown by file name only, so transcripts do not depend on where the
-  /// package was cloned.
-  func displayPath(_ library: PluginLibrary) -> String {
-    if let bundled = registry.searchFolders.first, library.path.hasPrefix(bundled + "/") {
-      return "(bundled) " + library.path.dropFirst(bundled.count + 1)
-    }
-    return library.path
-  }
-
   func pluginsCommand(_ args: [String]) throws(HostError) -> Reply {
     guard args.isEmpty else { throw HostError("plugins takes no arguments\nusage: plugins") }
     var lines: [String] = []
     for library in registry.libraries {
-      lines.append("\(library.name) \(library.version)  ABI \(library.abiMajor).\(library.abiMinor)  \(displayPath(library))")
+      lines.append(
+        "\(library.name) \(library.version)  ABI \(library.abiMajor).\(library.abiMinor)  \(registry.displayPath(library))"
+      )
       var table = TextTable([])
       for layout in library.layouts { table.add(["  " + layout.name, layout.summary]) }
       lines.append(table.rendered.split(separator: "\n", omittingEmptySubsequences: true).joined(separator: "\n"))
@@ -103,7 +98,8 @@ extension Session {
           registry.libraries.map { library in
             .object([
               ("name", .string(library.name)), ("version", .string(library.version)),
-              ("abi", .string("\(library.abiMajor).\(library.abiMinor)")), ("path", .string(displayPath(library))),
+              ("abi", .string("\(library.abiMajor).\(library.abiMinor)")),
+              ("path", .string(registry.displayPath(library))),
               (
                 "layouts",
                 .array(
@@ -121,11 +117,12 @@ extension Session {
     guard args.count == 2 else { throw HostError("plugin takes a subcommand and one argument\n\(usage)") }
     switch args[0] {
     case "load":
-      let path = args[1].contains("/") ? resolve(args[1]) : args[1]
-      let library = try registry.load(path: path)
+      let library = try registry.load(
+        path: args[1], file: args[1].contains("/") ? resolve(args[1]) : registry.resolve(args[1]))
       let names = library.layouts.map(\.name).joined(separator: ", ")
       return Reply(
-        text: "loaded plugin \(library.name) \(library.version) (ABI \(library.abiMajor).\(library.abiMinor)): \(names)",
+        text:
+          "loaded plugin \(library.name) \(library.version) (ABI \(library.abiMajor).\(library.abiMinor)): \(names)",
         json: .object([
           ("loaded", .string(library.name)), ("layouts", .array(library.layouts.map { .string($0.name) })),
         ]))

@@ -13,7 +13,10 @@ extension Session {
             "commands",
             .array(
               Self.commands.map {
-                .object([("name", .string($0.name)), ("usage", .array($0.usage.map { .string($0) })), ("summary", .string($0.summary))])
+                .object([
+                  ("name", .string($0.name)), ("usage", .array($0.usage.map { .string($0) })),
+                  ("summary", .string($0.summary)),
+                ])
               })
           )
         ]))
@@ -21,7 +24,15 @@ extension Session {
     if let layoutClass = registry.layout(named: word), Self.commands.first(where: { $0.name == word }) == nil {
       return layoutHelp(layoutClass)
     }
-    let spec = try CommandLookup.find(word, in: Self.commands)
+    let spec: CommandSpec
+    do {
+      spec = try CommandLookup.find(word, in: Self.commands)
+    } catch {
+      let names = Self.commands.map(\.name) + registry.layouts.map(\.name)
+      let near = CommandLookup.closest(to: word, among: names)
+      let hint = near.isEmpty ? "" : " Did you mean '\(near[0])'?"
+      throw HostError("no command or layout named '\(word)'.\(hint) Type 'help' for the list of commands.")
+    }
     var text = spec.usage.map { "usage: \($0)" }.joined(separator: "\n") + "\n  \(spec.summary)"
     if !spec.discussion.isEmpty { text += "\n\n" + spec.discussion }
     if !spec.examples.isEmpty { text += "\n\nexamples:\n" + spec.examples.map { "  \($0)" }.joined(separator: "\n") }

@@ -20,12 +20,12 @@ public enum UnifiedDiff {
         ops.append(.same(a[i]))
         i += 1
         j += 1
-      } else if j < b.count, i == a.count || lcs[i][j + 1] >= lcs[i + 1][j] {
-        ops.append(.added(b[j]))
-        j += 1
-      } else {
+      } else if i < a.count, j == b.count || lcs[i + 1][j] >= lcs[i][j + 1] {
         ops.append(.removed(a[i]))
         i += 1
+      } else {
+        ops.append(.added(b[j]))
+        j += 1
       }
     }
     let changed = ops.indices.filter { if case .same = ops[$0] { return false } else { return true } }

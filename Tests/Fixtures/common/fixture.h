@@ -1,0 +1,128 @@
+/* Plugins that break the ABI's rules on purpose, so sessions can pin how the host refuses
+ * them. Each fixture target includes this with a few macros set. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <tessera/tessera.h>
+
+#ifndef FIXTURE_LAYOUT_NAME
+#define FIXTURE_LAYOUT_NAME "fixture"
+#endif
+
+typedef struct fixture_instance {
+  tessera_data_source source;
+  int mode;
+} fixture_instance;
+
+static const char *const fixture_modes[] = {"ok", "nan", "negative", "badpath", "badkind", "overflow", "failprepare"};
+
+static const tessera_option_descriptor fixture_options[] = {
+    {sizeof(tessera_option_descriptor), TESSERA_OPTION_CHOICE, "mode", "how to misbehave", "ok", 0, 0,
+     fixture_modes, 7, 0},
+};
+
+static const tessera_element_kind fixture_kinds[] = {
+    {sizeof(tessera_element_kind), TESSERA_CATEGORY_CELL, "cell"},
+};
+
+static tessera_layout_instance *fixture_create(const tessera_layout_descriptor *self,
+                                               const tessera_data_source *source) {
+  (void)self;
+  fixture_instance *f = calloc(1, sizeof *f);
+  f->source = *source;
+  return (tessera_layout_instance *)f;
+}
+static void fixture_destroy(tessera_layout_instance *i) { free(i); }
+static const char *fixture_last_error(tessera_layout_instance *i) {
+  (void)i;
+  return "the fixture was told to fail (mode=failprepare)";
+}
+static tessera_status fixture_set_options(tessera_layout_instance *i, const tessera_option_value *v,
+                                          size_t n) {
+  if (n > 0) ((fixture_instance *)i)->mode = (int)v[0].numbers[0];
+  return TESSERA_OK;
+}
+static tessera_status fixture_prepare(tessera_layout_instance *i) {
+  return ((fixture_instance *)i)->mode == 6 ? TESSERA_ERROR : TESSERA_OK;
+}
+static tessera_status fixture_content_size(tessera_layout_instance *i, tessera_size *out) {
+  (void)i;
+  out->width = 100;
+  out->height = 100;
+  return TESSERA_OK;
+}
+/* One cell, 0.0, at (0, 0, 10, 10) — broken as the mode says. */
+static void fixture_cell(const fixture_instance *f, tessera_attributes *a) {
+  tessera_attributes_init(a);
+  a->frame.width = 10;
+  a->frame.height = 10;
+  switch (f->mode) {
+    case 1: a->frame.x = NAN; break;
+    case 2: a->frame.width = -5; break;
+    case 3: a->index_path.section = 7; a->index_path.item = 3; break;
+    case 4: a->category = TESSERA_CATEGORY_SUPPLEMENTARY; a->kind = 9; break;
+    default: break;
+  }
+}
+static tessera_status fixture_in_rect(tessera_layout_instance *i, tessera_rect r,
+                                      tessera_attributes_buffer *b) {
+  (void)r;
+  const fixture_instance *f = (const fixture_instance *)i;
+  if (f->mode == 5) { /* claims more records than the buffer holds */
+    b->count = b->capacity + 1;
+    return TESSERA_OK;
+  }
+  if (b->capacity < 1) { b->count = 1; return TESSERA_BUFFER_TOO_SMALL; }
+  fixture_cell(f, b->records);
+  b->count = 1;
+  return TESSERA_OK;
+}
+static tessera_status fixture_item(tessera_layout_instance *i, tessera_index_path p,
+                                   tessera_attributes *out) {
+  if (p.section != 0 || p.item != 0) return TESSERA_NOT_FOUND;
+  fixture_cell((const fixture_instance *)i, out);
+  return TESSERA_OK;
+}
+static tessera_status fixture_invalidate(tessera_layout_instance *i,
+                                         const tessera_invalidation_context *c) {
+  (void)i;
+  (void)c;
+  return TESSERA_OK;
+}
+
+static const tessera_layout_descriptor fixture_layout = {
+    .struct_size = sizeof(tessera_layout_descriptor),
+    .name = FIXTURE_LAYOUT_NAME,
+    .summary = "a plugin that misbehaves on purpose (mode=...)",
+    .options = fixture_options,
+    .option_count = 1,
+    .kind_count = 1,
+    .kinds = fixture_kinds,
+    .create = fixture_create,
+    .destroy = fixture_destroy,
+    .last_error = fixture_last_error,
+    .set_options = fixture_set_options,
+    .prepare = fixture_prepare,
+    .content_size = fixture_content_size,
+    .attributes_in_rect = fixture_in_rect,
+    .attributes_for_item = fixture_item,
+    .invalidate = fixture_invalidate,
+};
+static const tessera_layout_descriptor *const fixture_layouts[] = {&fixture_layout};
+
+#ifndef FIXTURE_ABI_MAJOR
+#define FIXTURE_ABI_MAJOR TESSERA_ABI_MAJOR
+#endif
+#ifndef FIXTURE_STRUCT_SIZE
+#define FIXTURE_STRUCT_SIZE sizeof(tessera_plugin)
+#endif
+
+static const tessera_plugin fixture_plugin = {
+    .struct_size = FIXTURE_STRUCT_SIZE,
+    .abi_major = FIXTURE_ABI_MAJOR,
+    .abi_minor = 3,
+    .layout_count = 1,
+    .name = "fixture",
+    .version = "0.0.1",
+    .layouts = fixture_layouts,
+};

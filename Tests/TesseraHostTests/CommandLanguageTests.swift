@@ -1,0 +1,60 @@
+import TesseraHost
+import Testing
+
+@Suite struct CommandLanguageTests {
+  @Test(arguments: [
+    ("vis", "visible"), ("viewport", "viewport"), ("plugin", "plugin"), ("plugins", "plugins"), ("he", "help"),
+  ])
+  func uniquePrefixesAndExactNamesFindTheCommand(word: String, name: String) throws {
+    #expect(try CommandLookup.find(word, in: Session.commands).name == name)
+  }
+
+  @Test(arguments: [
+    ("vewport", "unknown command 'vewport'. Did you mean 'viewport'? Type 'help' for the list of commands."),
+    ("s", "ambiguous command 's': scroll, size"),
+    ("zzzzzz", "unknown command 'zzzzzz'. Type 'help' for the list of commands."),
+  ])
+  func unknownWordsGetSuggestions(word: String, message: String) {
+    #expect(throws: HostError(message)) { _ = try CommandLookup.find(word, in: Session.commands) }
+  }
+
+  @Test func tokenizerKeepsQuotedSpaces() throws {
+    #expect(try Tokenizer.words("load \"my data/a b.json\"  x") == ["load", "my data/a b.json", "x"])
+    #expect(try Tokenizer.words("  ") == [])
+  }
+
+  @Test func completionComesFromTheCommandTableAndThePlugins() {
+    let session = Support.session()
+    #expect(Completer.candidates(for: "vi", session: session) == ["viewport", "visible"])
+    #expect(Completer.candidates(for: "layout fl", session: session) == ["flow"])
+    #expect(Completer.candidates(for: "layout flow item", session: session) == ["itemSize="])
+    #expect(
+      Completer.candidates(for: "layout flow scrollDirection=h", session: session) == ["scrollDirection=horizontal"])
+    #expect(Completer.candidates(for: "gen ", session: session) == ["grid", "random"])
+    #expect(Completer.candidates(for: "gen random 10 se", session: session) == ["sections=", "seed="])
+    #expect(Completer.candidates(for: "format j", session: session) == ["json"])
+    #expect(Completer.commonPrefix(["sections=", "seed="]) == "se")
+  }
+
+  @Test func completionListsPaths() {
+    let session = Session(registry: PluginRegistry(), baseDirectory: Support.packageRoot)
+    #expect(Completer.candidates(for: "load sessions/da", session: session) == ["sessions/data/"])
+    #expect(
+      Completer.candidates(for: "run sessions/flow/vert", session: session) == ["sessions/flow/vertical-grid.session"])
+  }
+
+  @Test func everyCommandHasUsageSummaryAndAnExample() {
+    for spec in Session.commands {
+      #expect(!spec.usage.isEmpty && !spec.summary.isEmpty && !spec.examples.isEmpty, "\(spec.name)")
+      #expect(spec.usage.allSatisfy { $0.hasPrefix(spec.name) }, "\(spec.name)")
+    }
+  }
+
+  @Test func numbersPrintExactlyAndShortest() {
+    #expect(formatNumber(50) == "50")
+    #expect(formatNumber(-0.0) == "0")
+    #expect(formatNumber(22.5) == "22.5")
+    #expect(formatNumber(0.1 + 0.2) == "0.30000000000000004")
+    #expect(formatNumber(1e20) == "1e+20")
+  }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import TesseraHost
+import TesseraKit
+import Testing
+
+@Suite struct PluginLoadingTests {
+  /// The path a third party takes: the C template built with plain `cc` against the header
+  /// alone, then loaded with `plugin load`.
+  @Test func theCPluginBuildsWithCCAndLoads() throws {
+    let output = "/tmp/tessera-cc-\(getpid())-liblist.so"
+    let (status, log) = try Support.run(
+      "/usr/bin/env",
+      [
+        "cc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic", "-shared", "-fPIC", "-I",
+        "Sources/TesseraABI/include", "-o", output, "Plugins/ListC/list.c",
+      ], in: Support.packageRoot)
+    #expect(status == 0, "cc failed:\n\(log)")
+    // A registry without the bundled plugins, so the name 'list' is free.
+    let session = Session(registry: PluginRegistry())
+    #expect(session.execute("plugin load \(output)")?.hasPrefix("loaded plugin list 1.0.0 (ABI 1.0): list") == true)
+    _ = session.execute("gen random 30 seed=4 sections=3")
+    _ = session.execute("layout list spacing=3")
+    let bundled = Support.session()
+    _ = bundled.execute("gen random 30 seed=4 sections=3")
+    _ = bundled.execute("layout list spacing=3")
+    let fromCC = session.execute("dump")
+    #expect(fromCC == bundled.execute("dump"))
+    #expect(fromCC?.contains("(30 elements)") == true)
+  }
+
+  @Test func bundledPluginsAreFoundNextToTheExecutable() {
+    let (registry, warnings) = Workbench.registry(pluginPaths: [])
+    #expect(warnings.isEmpty)
+    #expect(registry.layouts.map(\.name).sorted() == ["flow", "list"])
+    #expect(registry.libraries.allSatisfy { $0.abiMajor == 1 })
+  }
+
+  @Test func pluginPathFoldersLoadEverySharedLibraryInThem() throws {
+    let folder = "/tmp/tessera-path-\(getpid())"
+    _ = try Support.run("/bin/mkdir", ["-p", folder], in: "/")
+    _ = try Support.run("/bin/cp", [Support.buildFolder + "/libFixtureLiar.so", folder + "/liar.so"], in: "/")
+    let (registry, warnings) = Workbench.registry(pluginPaths: [folder])
+    #expect(warnings.isEmpty)
+    #expect(registry.layout(named: "liar") != nil)
+    // Loading the same file again is refused and changes nothing.
+    #expect(throws: HostError.self) { try registry.load(path: folder + "/liar.so") }
+    #expect(registry.libraries.count == 3)
+  }
+
+  @Test func reloadSwitchesTheCurrentLayoutToTheFreshCopy() throws {
+    let session = Support.session()
+    _ = session.execute("gen grid 4")
+    _ = session.execute("layout flow minimumLineSpacing=3")
+    let before = try #require(session.layout)
+    #expect(session.execute("plugin reload flow") == "reloaded plugin flow 1.0.0: flow")
+    let after = try #require(session.layout)
+    #expect(after !== before)
+    #expect(after.layoutClass.name == "flow")
+    #expect(session.execute("layout")?.contains("minimumLineSpacing       3") == true)
+  }
+}
