@@ -82,13 +82,15 @@ static tessera_status list_prepare(tessera_layout_instance *instance) {
   int64_t sections = list->source.number_of_sections(ctx);
   int64_t total = 0;
   for (int64_t s = 0; s < sections; s++) total += list->source.number_of_items(ctx, s);
-  double *y = malloc(sizeof(double) * (size_t)(total ? total : 1));
-  double *height = malloc(sizeof(double) * (size_t)(total ? total : 1));
-  int64_t *first = malloc(sizeof(int64_t) * (size_t)(sections + 1));
+  /* Grow, never shrink: reusing the arrays keeps a re-prepare free of page faults. */
+  size_t want = (size_t)(total ? total : 1);
+  double *y = realloc(list->y, sizeof(double) * want);
+  if (y) list->y = y;
+  double *height = y ? realloc(list->height, sizeof(double) * want) : NULL;
+  if (height) list->height = height;
+  int64_t *first = height ? realloc(list->section_first, sizeof(int64_t) * (size_t)(sections + 1)) : NULL;
+  if (first) list->section_first = first;
   if (!y || !height || !first) {
-    free(y);
-    free(height);
-    free(first);
     strcpy(list->error, "list: out of memory");
     return TESSERA_ERROR;
   }
@@ -115,12 +117,6 @@ static tessera_status list_prepare(tessera_layout_instance *instance) {
     }
   }
   first[sections] = index;
-  free(list->y);
-  free(list->height);
-  free(list->section_first);
-  list->y = y;
-  list->height = height;
-  list->section_first = first;
   list->section_count = sections;
   list->item_count = index;
   list->width = list->source.bounds(ctx).width;

@@ -29,7 +29,7 @@ public struct CollectionView: @unchecked Sendable {
     inSection section: Int, _ body: (Int, borrowing tessera_item_metrics) -> Void
   ) {
     let total = numberOfItems(inSection: section)
-    let chunk = 4096
+    let chunk = 1024
     withUnsafeTemporaryAllocation(of: tessera_item_metrics.self, capacity: chunk) { buffer in
       var first = 0
       while first < total {
@@ -42,6 +42,28 @@ public struct CollectionView: @unchecked Sendable {
         first += got
       }
     }
+  }
+
+  /// Bulk read for hot loops: fills `buffer` with the sizes of items `first...` of `section`
+  /// (`defaultSize` where the dataset gives none) and returns how many it filled — fewer than
+  /// the buffer holds only at the section's end. `scratch` receives the raw records; allocate
+  /// both once per prepare (a few hundred entries) and loop over chunks: no closure, no
+  /// per-item call, no allocation.
+  @inlinable public func itemSizes(
+    inSection section: Int, from first: Int, defaultSize: Size, into buffer: UnsafeMutableBufferPointer<Size>,
+    scratch: UnsafeMutableBufferPointer<tessera_item_metrics>
+  ) -> Int {
+    let wanted = Swift.min(buffer.count, scratch.count)
+    let got = Int(
+      source.pointee.item_metrics(
+        source.pointee.context, Int64(section), Int64(first), Int64(wanted), scratch.baseAddress!))
+    guard got > 0 else { return 0 }
+    for index in 0..<Swift.min(got, wanted) {
+      let m = scratch[index]
+      buffer[index] =
+        m.flags & UInt32(TESSERA_ITEM_HAS_SIZE) != 0 ? Size(width: m.size.width, height: m.size.height) : defaultSize
+    }
+    return Swift.min(got, wanted)
   }
 
   /// Bulk read of item sizes, `defaultSize` standing in for items the dataset gives no size:

@@ -1,40 +1,54 @@
+import TesseraABI
 import TesseraKit
 
 extension FlowGeometry {
-  /// Lays out every section from scratch (UIKIT.md, "Flow layout").
-  static func build(collectionView: CollectionView, configuration c: FlowLayout.Configuration) -> FlowGeometry {
-    var g = FlowGeometry()
+  /// Lays out every section from scratch (UIKIT.md, "Flow layout") in one pass over the items,
+  /// reusing `g`'s storage: a prepare that allocated a fresh 32 MB frame array for a million
+  /// items would spend more time in page faults than in the layout.
+  static func rebuild(
+    _ g: inout FlowGeometry, collectionView: CollectionView, configuration c: FlowLayout.Configuration
+  ) {
+    g.sections.removeAll(keepingCapacity: true)
+    g.lines.removeAll(keepingCapacity: true)
     g.isVertical = c.isVertical
     let bounds = collectionView.bounds
     let fullExtent = c.isVertical ? bounds.width : bounds.height
-    let (lineInsetStart, lineInsetEnd) = c.lineInsets
     let (stackInsetStart, stackInsetEnd) = c.stackInsets
-    let available = fullExtent - lineInsetStart - lineInsetEnd
     let sectionCount = collectionView.numberOfSections
+    let counts = (0..<sectionCount).map { collectionView.numberOfItems(inSection: $0) }
+    let total = counts.reduce(0, +)
     g.sections.reserveCapacity(sectionCount)
 
-    var builder = SectionBuilder(
-      isVertical: c.isVertical, available: available, insetStart: lineInsetStart,
-      interitemSpacing: c.interitemSpacing, lineSpacing: c.lineSpacing)
     var v = 0.0
-    for s in 0..<sectionCount {
-      let start = v
-      let headerSize = collectionView.sectionSize("header", section: s) ?? c.headerSize
-      let header = supplementaryFrame(headerSize, at: &v, fullExtent: fullExtent, isVertical: c.isVertical)
-      v += stackInsetStart
-      let itemBase = g.frames.count
-      builder.readSizes(of: s, from: collectionView, defaultSize: c.itemSize)
-      v = builder.layLines(section: Int32(s), startingAt: v, into: &g)
-      v += stackInsetEnd
-      let footerSize = collectionView.sectionSize("footer", section: s) ?? c.footerSize
-      let footer = supplementaryFrame(footerSize, at: &v, fullExtent: fullExtent, isVertical: c.isVertical)
-      g.sections.append(
-        Section(
-          itemBase: itemBase, itemCount: g.frames.count - itemBase, start: start, end: v, header: header, footer: footer
-        ))
+    g.frames.reserve(total)
+    let scratch = UnsafeMutableBufferPointer<tessera_item_metrics>.allocate(capacity: 512)
+    let chunk = UnsafeMutableBufferPointer<Size>.allocate(capacity: 512)
+    defer {
+      scratch.deallocate()
+      chunk.deallocate()
+    }
+    do {
+      var builder = SectionBuilder(
+        configuration: c, fullExtent: fullExtent, frames: g.frames.base, chunk: chunk, scratch: scratch)
+      for s in 0..<sectionCount {
+        let start = v
+        let headerSize = collectionView.sectionSize("header", section: s) ?? c.headerSize
+        let header = supplementaryFrame(headerSize, at: &v, fullExtent: fullExtent, isVertical: c.isVertical)
+        v += stackInsetStart
+        let itemBase = builder.cursor
+        v = builder.laySection(
+          Int32(s), count: counts[s], from: collectionView, startingAt: v, lines: &g)
+        v += stackInsetEnd
+        let footerSize = collectionView.sectionSize("footer", section: s) ?? c.footerSize
+        let footer = supplementaryFrame(footerSize, at: &v, fullExtent: fullExtent, isVertical: c.isVertical)
+        g.sections.append(
+          Section(
+            itemBase: itemBase, itemCount: builder.cursor - itemBase, start: start, end: v, header: header,
+            footer: footer))
+      }
+      g.frames.count = builder.cursor
     }
     g.contentSize = c.isVertical ? Size(width: bounds.width, height: v) : Size(width: v, height: bounds.height)
-    return g
   }
 
   /// A header or footer spans the whole bounds along a line (insets do not apply) and exists only
@@ -51,151 +65,167 @@ extension FlowGeometry {
   }
 }
 
-/// Breaks one section's items into lines and places them. Keeps its scratch arrays between
-/// sections so a prepare allocates nothing per section.
+/// Breaks a section's items into lines and places each line as it closes. A line closes when
+/// the next item does not fit, so a closed line is never the last; the section's last line is
+/// placed at the end, when it is known whether the section is a uniform grid and whether every
+/// line held one item — the only two facts that move it.
+///
+/// Frames are written straight into the caller's buffer: while a line is open its items hold
+/// their (extent, thickness) in `size`, in scroll-axis terms; closing the line writes the final
+/// frames.
 struct SectionBuilder {
   let isVertical: Bool
   let available: Double
   let insetStart: Double
   let interitemSpacing: Double
   let lineSpacing: Double
-  /// Item extents along a line and across it.
-  var extent: [Double] = []
-  var thickness: [Double] = []
-  var isUniform = true
+  let defaultSize: Size
+  let frames: UnsafeMutablePointer<Rect>
+  let chunk: UnsafeMutableBufferPointer<Size>
+  let scratch: UnsafeMutableBufferPointer<tessera_item_metrics>
+  /// Items written so far, across sections.
+  private(set) var cursor = 0
 
-  init(isVertical: Bool, available: Double, insetStart: Double, interitemSpacing: Double, lineSpacing: Double) {
-    self.isVertical = isVertical
-    self.available = available
-    self.insetStart = insetStart
-    self.interitemSpacing = interitemSpacing
-    self.lineSpacing = lineSpacing
+  init(
+    configuration c: FlowLayout.Configuration, fullExtent: Double, frames: UnsafeMutablePointer<Rect>,
+    chunk: UnsafeMutableBufferPointer<Size>, scratch: UnsafeMutableBufferPointer<tessera_item_metrics>
+  ) {
+    self.chunk = chunk
+    self.scratch = scratch
+    isVertical = c.isVertical
+    let (start, end) = c.lineInsets
+    available = fullExtent - start - end
+    insetStart = start
+    interitemSpacing = c.interitemSpacing
+    lineSpacing = c.lineSpacing
+    defaultSize = c.itemSize
+    self.frames = frames
   }
 
-  mutating func readSizes(of section: Int, from collectionView: CollectionView, defaultSize: Size) {
-    extent.removeAll(keepingCapacity: true)
-    thickness.removeAll(keepingCapacity: true)
-    let count = collectionView.numberOfItems(inSection: section)
-    extent.reserveCapacity(count)
-    thickness.reserveCapacity(count)
-    let vertical = isVertical
-    collectionView.forEachItemSize(inSection: section, defaultSize: defaultSize) { _, size in
-      extent.append(vertical ? size.width : size.height)
-      thickness.append(vertical ? size.height : size.width)
-    }
-    isUniform = true
-    if let e0 = extent.first, let t0 = thickness.first {
-      for index in extent.indices where extent[index] != e0 || thickness[index] != t0 {
-        isUniform = false
-        break
-      }
-    }
-  }
-
-  @inline(__always) func store(_ u: Double, _ v: Double, _ e: Double, _ t: Double, into g: inout FlowGeometry) {
-    g.frames.append(isVertical ? Rect(x: u, y: v, width: e, height: t) : Rect(x: v, y: u, width: t, height: e))
-  }
-
-  @inline(__always) func beginLine(first: Int, section: Int32, v: Double, thickness: Double, into g: inout FlowGeometry)
-  {
-    g.lineFirstItem.append(first)
-    g.lineSection.append(section)
-    g.lineStart.append(v)
-    g.lineEnd.append(v + thickness)
-  }
-
-  /// Places the section's items from `v` on; returns where the last line ends.
-  mutating func layLines(section: Int32, startingAt start: Double, into g: inout FlowGeometry) -> Double {
-    let count = extent.count
+  /// Places the section's `count` items from `start` on; returns where its last line ends.
+  mutating func laySection(
+    _ section: Int32, count: Int, from collectionView: CollectionView, startingAt start: Double,
+    lines g: inout FlowGeometry
+  ) -> Double {
     guard count > 0 else { return start }
-    return isUniform
-      ? layGrid(section: section, startingAt: start, into: &g)
-      : layRagged(section: section, startingAt: start, into: &g)
-  }
-
-  /// Same-size items: a grid whose columns every line, the last included, lines up with.
-  private func layGrid(section: Int32, startingAt start: Double, into g: inout FlowGeometry) -> Double {
-    let count = extent.count
-    let e = extent[0]
-    let t = thickness[0]
-    let perLine = max(1, Int(((interitemSpacing + available) / (interitemSpacing + e)).rounded(.down)))
-    let gap = perLine > 1 ? (available - Double(perLine) * e) / Double(perLine - 1) : 0
-    let centred = insetStart + max(0, (available - e) / 2)
     var v = start
-    var first = 0
-    while first < count {
-      if first > 0 { v += lineSpacing }
-      beginLine(first: g.frames.count, section: section, v: v, thickness: t, into: &g)
-      let last = min(count, first + perLine)
-      for column in 0..<(last - first) {
-        let u = perLine == 1 ? centred : insetStart + Double(column) * (e + gap)
-        store(u, v, e, t, into: &g)
-      }
-      v += t
-      first = last
-    }
-    return v
-  }
-
-  /// Items of varying sizes: greedy line breaking, justified lines, a left-aligned last line.
-  private func layRagged(section: Int32, startingAt start: Double, into g: inout FlowGeometry) -> Double {
-    let count = extent.count
-    // First pass: the breaks, so that the last line and the all-single case are known.
-    var breaks: [Int] = [0]
+    var lineFirst = cursor
+    var used = 0.0  // extents plus minimum spacing of the open line
+    var extents = 0.0
+    var lineThickness = 0.0
     var allSingle = true
+    var firstLineCount = 0
+    var uniform = true
+    var firstSize = Size.zero
+    let vertical = isVertical
     var index = 0
     while index < count {
-      var used = extent[index]
-      var next = index + 1
-      while next < count, used + interitemSpacing + extent[next] <= available {
-        used += interitemSpacing + extent[next]
-        next += 1
+      let got = collectionView.itemSizes(
+        inSection: Int(section), from: index, defaultSize: defaultSize, into: chunk, scratch: scratch)
+      guard got > 0 else { break }
+      for k in 0..<got {
+        let size = chunk[k]
+        let e = vertical ? size.width : size.height
+        let t = vertical ? size.height : size.width
+        if index + k == 0 {
+          firstSize = Size(width: e, height: t)
+        } else if uniform, e != firstSize.width || t != firstSize.height {
+          uniform = false
+        }
+        if cursor > lineFirst, used + interitemSpacing + e > available {
+          // The open line closes before this item: it is not the section's last.
+          let n = cursor - lineFirst
+          if n > 1 { allSingle = false }
+          if firstLineCount == 0 { firstLineCount = n }
+          place(first: lineFirst, count: n, extents: extents, thickness: lineThickness, at: v, isLast: false)
+          record(first: lineFirst, section: section, v: v, thickness: lineThickness, lines: &g)
+          v += lineThickness + lineSpacing
+          lineFirst = cursor
+          used = e
+          extents = e
+          lineThickness = t
+        } else {
+          used += cursor > lineFirst ? interitemSpacing + e : e
+          extents += e
+          lineThickness = Swift.max(lineThickness, t)
+        }
+        frames[cursor] = Rect(x: 0, y: 0, width: e, height: t)
+        cursor += 1
       }
-      if next - index > 1 { allSingle = false }
-      breaks.append(next)
-      index = next
+      index += got
     }
-    var v = start
-    for line in 0..<(breaks.count - 1) {
-      let first = breaks[line]
-      let end = breaks[line + 1]
-      let isLast = line == breaks.count - 2
-      var lineThickness = 0.0
-      var extents = 0.0
-      for i in first..<end {
-        lineThickness = max(lineThickness, thickness[i])
-        extents += extent[i]
-      }
-      if line > 0 { v += lineSpacing }
-      beginLine(first: g.frames.count, section: section, v: v, thickness: lineThickness, into: &g)
-      let n = end - first
-      let u: Double
-      let gap: Double
-      if n == 1 {
-        // A lone item is centred, unless it is the last line of a section whose other lines hold
-        // several items; one wider than the line starts at the inset.
-        u = isLast && !allSingle ? insetStart : insetStart + max(0, (available - extents) / 2)
-        gap = 0
-      } else if isLast {
-        u = insetStart
-        gap = interitemSpacing
+    // The last line.
+    let n = cursor - lineFirst
+    if n > 1 { allSingle = false }
+    if uniform, n > 0, firstLineCount != 1 {
+      // A grid: the last line's items sit under the columns of a full line.
+      let perLine =
+        firstLineCount > 0
+        ? firstLineCount
+        : max(1, Int(((interitemSpacing + available) / (interitemSpacing + firstSize.width)).rounded(.down)))
+      if perLine > 1 {
+        let gap = (available - Double(perLine) * firstSize.width) / Double(perLine - 1)
+        placeColumns(first: lineFirst, count: n, gap: gap, thickness: lineThickness, at: v)
       } else {
-        u = insetStart
-        gap = (available - extents) / Double(n - 1)
+        place(
+          first: lineFirst, count: n, extents: extents, thickness: lineThickness, at: v, isLast: true,
+          centreSingle: true)
       }
-      let lineStart = u
-      var before = 0.0
-      for i in first..<end {
-        // Positions from the line start (not accumulated) so a justified line's last item is
-        // flush with the inset to the last bit.
-        let position =
-          n > 1 && !isLast && i == end - 1
-          ? insetStart + available - extent[i] : lineStart + before + Double(i - first) * gap
-        store(position, v + (lineThickness - thickness[i]) / 2, extent[i], thickness[i], into: &g)
-        before += extent[i]
-      }
-      v += lineThickness
+    } else {
+      place(
+        first: lineFirst, count: n, extents: extents, thickness: lineThickness, at: v, isLast: true,
+        centreSingle: allSingle)
     }
-    return v
+    record(first: lineFirst, section: section, v: v, thickness: lineThickness, lines: &g)
+    return v + lineThickness
+  }
+
+  @inline(__always) private func record(
+    first: Int, section: Int32, v: Double, thickness: Double, lines g: inout FlowGeometry
+  ) {
+    g.lines.append(FlowGeometry.Line(firstItem: first, section: Int(section), start: v, end: v + thickness))
+  }
+
+  /// Writes the final frame of an item whose (extent, thickness) is in `frames[index].size`.
+  @inline(__always) private func finish(_ index: Int, u: Double, lineV: Double, lineThickness: Double) {
+    let e = frames[index].size.width
+    let t = frames[index].size.height
+    let v = lineV + (lineThickness - t) / 2
+    frames[index] = isVertical ? Rect(x: u, y: v, width: e, height: t) : Rect(x: v, y: u, width: t, height: e)
+  }
+
+  /// A line: justified when it is not the last and holds several items (first at the inset, last
+  /// flush with the far inset); a lone item centred (or at the inset when wider than the line);
+  /// the last line left-aligned with the minimum spacing, unless `centreSingle`.
+  private func place(
+    first: Int, count n: Int, extents: Double, thickness: Double, at v: Double, isLast: Bool,
+    centreSingle: Bool = true
+  ) {
+    if n == 1 {
+      let u = isLast && !centreSingle ? insetStart : insetStart + max(0, (available - extents) / 2)
+      finish(first, u: u, lineV: v, lineThickness: thickness)
+      return
+    }
+    let gap = isLast ? interitemSpacing : (available - extents) / Double(n - 1)
+    var before = 0.0
+    for j in 0..<n {
+      let index = first + j
+      // From the line start (not accumulated with the gaps), so a justified line's last item is
+      // flush with the inset to the last bit and grid columns line up exactly.
+      let u =
+        !isLast && j == n - 1
+        ? insetStart + available - frames[index].size.width : insetStart + before + Double(j) * gap
+      before += frames[index].size.width
+      finish(index, u: u, lineV: v, lineThickness: thickness)
+    }
+  }
+
+  /// The last line of a uniform section, under the columns of a full line.
+  private func placeColumns(first: Int, count n: Int, gap: Double, thickness: Double, at v: Double) {
+    var before = 0.0
+    for j in 0..<n {
+      finish(first + j, u: insetStart + before + Double(j) * gap, lineV: v, lineThickness: thickness)
+      before += frames[first + j].size.width
+    }
   }
 }

@@ -18,28 +18,35 @@ struct FlowGeometry {
   var contentSize = Size.zero
   var sections: [Section] = []
   /// Cell frames of every section, in order.
-  var frames: [Rect] = []
-  /// Lines, across sections, in scroll order: first item (index into `frames`), the section,
-  /// and the line's extent along the scroll axis.
-  var lineFirstItem: [Int] = []
-  var lineSection: [Int32] = []
-  var lineStart: [Double] = []
-  var lineEnd: [Double] = []
+  var frames = FrameBuffer()
+  /// One line of items: where it starts in `frames`, its section, and its extent along the
+  /// scroll axis.
+  struct Line {
+    var firstItem: Int
+    var section: Int
+    var start: Double
+    var end: Double
+  }
+
+  /// Lines across sections, in scroll order (so `start` and `end` never decrease).
+  var lines: [Line] = []
 
   /// The scroll-axis interval of a rect.
   @inline(__always) func span(_ rect: Rect) -> (Double, Double) {
     isVertical ? (rect.minY, rect.maxY) : (rect.minX, rect.maxX)
   }
 
-  /// First index in `values` (sorted ascending) whose value is greater than `bound`.
-  @inline(__always) static func firstIndex(in values: [Double], greaterThan bound: Double) -> Int {
-    var low = 0
-    var high = values.count
-    while low < high {
-      let mid = (low &+ high) >> 1
-      if values[mid] > bound { high = mid } else { low = mid &+ 1 }
+  /// The first line that ends after `bound`.
+  @inline(__always) func firstLine(endingAfter bound: Double) -> Int {
+    lines.withUnsafeBufferPointer { lines in
+      var low = 0
+      var high = lines.count
+      while low < high {
+        let mid = (low &+ high) >> 1
+        if lines[mid].end > bound { high = mid } else { low = mid &+ 1 }
+      }
+      return low
     }
-    return low
   }
 
   func elements(in rect: Rect, into sink: inout AttributesSink) {
@@ -65,17 +72,19 @@ struct FlowGeometry {
     }
     // Cells: the first line that ends after the rect starts, then every line starting before
     // it ends.
-    var line = Self.firstIndex(in: lineEnd, greaterThan: minV)
-    frames.withUnsafeBufferPointer { frames in
-      while line < lineStart.count, lineStart[line] < maxV {
-        let section = Int(lineSection[line])
-        let base = sections[section].itemBase
-        let first = lineFirstItem[line]
-        let last = line + 1 < lineFirstItem.count ? lineFirstItem[line + 1] : frames.count
-        for index in first..<last where frames[index].intersects(rect) {
-          sink.append(LayoutAttributes(indexPath: IndexPath(section, index - base), frame: frames[index]))
+    var line = firstLine(endingAfter: minV)
+    do {
+      let frames = frames.buffer
+      lines.withUnsafeBufferPointer { lines in
+        while line < lines.count, lines[line].start < maxV {
+          let section = lines[line].section
+          let base = sections[section].itemBase
+          let last = line + 1 < lines.count ? lines[line + 1].firstItem : frames.count
+          for index in lines[line].firstItem..<last where frames[index].intersects(rect) {
+            sink.append(LayoutAttributes(indexPath: IndexPath(section, index - base), frame: frames[index]))
+          }
+          line += 1
         }
-        line += 1
       }
     }
   }

@@ -56,7 +56,7 @@ public final class FlowLayout: CollectionLayout {
   }
 
   public func prepare() throws(LayoutError) {
-    geometry = FlowGeometry.build(collectionView: collectionView, configuration: configuration)
+    FlowGeometry.rebuild(&geometry, collectionView: collectionView, configuration: configuration)
   }
 
   public var collectionViewContentSize: Size { geometry.contentSize }

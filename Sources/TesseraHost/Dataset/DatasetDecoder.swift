@@ -153,7 +153,7 @@ public enum DatasetIDs {
   public static func fillMissing(in dataset: inout Dataset) {
     var sectionTaken = Set(dataset.sections.map(\.id))
     var itemTaken = Set<String>()
-    for section in dataset.sections { for item in section.items where !item.id.isEmpty { itemTaken.insert(item.id) } }
+    for section in dataset.sections { for id in section.items.ids where !id.isEmpty { itemTaken.insert(id) } }
     var nextSection = 0
     var nextItem = 0
     for s in dataset.sections.indices {
@@ -162,7 +162,7 @@ public enum DatasetIDs {
         dataset.sections[s].id = "s\(nextSection)"
         sectionTaken.insert("s\(nextSection)")
       }
-      for i in dataset.sections[s].items.indices where dataset.sections[s].items[i].id.isEmpty {
+      for i in dataset.sections[s].items.indices where dataset.sections[s].items.ids[i].isEmpty {
         while itemTaken.contains("i\(nextItem)") { nextItem += 1 }
         dataset.sections[s].items[i].id = "i\(nextItem)"
         itemTaken.insert("i\(nextItem)")

@@ -5,7 +5,17 @@ import TesseraKit
 /// instances hold it through the C data-source table.
 public final class CollectionModel: @unchecked Sendable {
   public var dataset: Dataset {
-    didSet { idIndex = nil }
+    didSet {
+      idIndex = nil
+      itemCounts = dataset.sections.map(\.items.count)
+    }
+  }
+  /// Items per section, kept beside the dataset so checking a plugin's index paths on every
+  /// query does not touch (or copy) the dataset.
+  public private(set) var itemCounts: [Int] = []
+
+  @inline(__always) public func containsItem(_ path: IndexPath) -> Bool {
+    path.section >= 0 && path.section < itemCounts.count && path.item >= 0 && path.item < itemCounts[path.section]
   }
   /// Origin = content offset, size = viewport.
   public var bounds: Rect
@@ -16,6 +26,7 @@ public final class CollectionModel: @unchecked Sendable {
 
   public init(dataset: Dataset = Dataset(), bounds: Rect) {
     self.dataset = dataset
+    self.itemCounts = dataset.sections.map(\.items.count)
     self.bounds = bounds
     dataSourceTable = .allocate(capacity: 1)
     dataSourceTable.initialize(to: DataSourceTable.make(for: self))
@@ -30,7 +41,7 @@ public final class CollectionModel: @unchecked Sendable {
     if idIndex == nil {
       var index: [String: IndexPath] = [:]
       for (s, section) in dataset.sections.enumerated() {
-        for (i, item) in section.items.enumerated() { index[item.id] = IndexPath(s, i) }
+        for (i, id) in section.items.ids.enumerated() { index[id] = IndexPath(s, i) }
       }
       idIndex = index
     }

@@ -39,25 +39,12 @@ enum DataSourceTable {
         guard section >= 0, section < model.dataset.sections.count, first >= 0, count > 0, let out else {
           return 0
         }
-        return model.dataset.sections[Int(section)].items.withUnsafeBufferPointer { items in
-          let start = Int(first)
-          let end = min(items.count, start + Int(count))
-          guard start < end else { return 0 }
-          for index in start..<end {
-            let item = items[index]
-            var metrics = tessera_item_metrics()
-            if let size = item.size {
-              metrics.size = tessera_size(width: size.width, height: size.height)
-              metrics.flags |= UInt32(TESSERA_ITEM_HAS_SIZE)
-            }
-            if let estimated = item.estimated {
-              metrics.estimated = tessera_size(width: estimated.width, height: estimated.height)
-              metrics.flags |= UInt32(TESSERA_ITEM_HAS_ESTIMATE)
-            }
-            out[index - start] = metrics
-          }
-          return Int64(end - start)
-        }
+        let items = model.dataset.sections[Int(section)].items
+        let start = Int(first)
+        let end = min(items.count, start + Int(count))
+        guard start < end else { return 0 }
+        items.copyMetrics(start..<end, to: out)
+        return Int64(end - start)
       }
 
   /// An item's or section's property; section `header`/`footer` sizes read as two numbers.

@@ -29,11 +29,11 @@ public struct DatasetSection: Hashable, Sendable {
   public var header: Size?
   public var footer: Size?
   public var props: [String: PropertyValue]
-  public var items: [DatasetItem]
+  public var items: ItemList
 
   public init(
     id: String, header: Size? = nil, footer: Size? = nil, props: [String: PropertyValue] = [:],
-    items: [DatasetItem] = []
+    items: ItemList = []
   ) {
     self.id = id
     self.header = header

@@ -41,11 +41,12 @@ public final class LayoutInstance {
     return message.isEmpty ? "(the plugin gave no message)" : message
   }
 
-  private func check(_ status: tessera_status, _ what: String) throws(HostError) {
+  /// `what` is built only on failure: this runs on every query.
+  private func check(_ status: tessera_status, _ what: @autoclosure () -> String) throws(HostError) {
     switch status {
     case tessera_status(TESSERA_OK): return
-    case tessera_status(TESSERA_ERROR): throw HostError("layout '\(layoutClass.name)' \(what): \(lastError)")
-    default: throw HostError("layout '\(layoutClass.name)' \(what): unexpected status \(status)")
+    case tessera_status(TESSERA_ERROR): throw HostError("layout '\(layoutClass.name)' \(what()): \(lastError)")
+    default: throw HostError("layout '\(layoutClass.name)' \(what()): unexpected status \(status)")
     }
   }
 
@@ -174,6 +175,11 @@ public final class LayoutInstance {
     return found
   }
 
+  /// Where fields start in a record: a plugin built against an older minor version may write
+  /// fewer bytes, and the fields past its `struct_size` keep their defaults.
+  static let transformOffset = MemoryLayout<tessera_attributes>.offset(of: \.transform)!
+  static let customOffset = MemoryLayout<tessera_attributes>.offset(of: \.custom)!
+
   /// Converts and checks one record from the plugin.
   func element(_ r: tessera_attributes) throws(HostError) -> Element {
     func bad(_ what: String) -> HostError {
@@ -186,14 +192,14 @@ public final class LayoutInstance {
     let kindIndex = Int(r.kind)
     var kind: String? = nil
     if category == .cell {
-      guard model.dataset.contains(path) else { throw bad("a cell for \(model.dataset.describeMissing(path))") }
+      guard model.containsItem(path) else { throw bad("a cell for \(model.dataset.describeMissing(path))") }
     } else {
       guard kindIndex >= 1, kindIndex < layoutClass.kinds.count,
         ElementCategory(rawValue: UInt8(layoutClass.kinds[kindIndex].category.rawValue)) == category
       else { throw bad("a \(category) element at \(path) with undeclared kind index \(kindIndex)") }
       kind = layoutClass.kinds[kindIndex].name
-      guard path.section >= 0, path.section < model.dataset.sections.count, path.item >= 0 else {
-        throw bad("\(kind!) \(path), but there are \(model.dataset.sections.count) sections")
+      guard path.section >= 0, path.section < model.itemCounts.count, path.item >= 0 else {
+        throw bad("\(kind!) \(path), but there are \(model.itemCounts.count) sections")
       }
     }
     var e = Element(
@@ -207,13 +213,13 @@ public final class LayoutInstance {
       throw bad("a negative size \(f.size.formatted) for \(e.label)")
     }
     let size = Int(r.struct_size)
-    if size >= MemoryLayout<tessera_attributes>.offset(of: \.transform)! {
+    if size >= Self.transformOffset {
       e.zIndex = r.z_index
       e.alpha = r.alpha
       e.isHidden = r.hidden != 0
       guard e.alpha.isFinite else { throw bad("a non-finite alpha for \(e.label)") }
     }
-    if size >= MemoryLayout<tessera_attributes>.offset(of: \.custom)! {
+    if size >= Self.customOffset {
       let t = r.transform
       e.transform = Transform(a: t.a, b: t.b, c: t.c, d: t.d, tx: t.tx, ty: t.ty)
     }

@@ -65,7 +65,7 @@ extension Session {
         "sections",
         .array(
           sections.map { section in
-            .object([("id", .string(section.id)), ("items", .array(section.items.map { .string($0.id) }))])
+            .object([("id", .string(section.id)), ("items", .array(section.items.ids.map { .string($0) }))])
           })
       )
     ])
@@ -80,7 +80,7 @@ extension Session {
       var line = "section \(index) \(section.id): \(n) item\(n == 1 ? "" : "s")"
       if !extras.isEmpty { line += " (\(extras.joined(separator: ", ")))" }
       if n > 0 {
-        line += ": " + section.items.prefix(shown).map(\.id).joined(separator: " ")
+        line += ": " + section.items.ids.prefix(shown).joined(separator: " ")
         if n > shown { line += " … (\(n - shown) more)" }
       }
       lines.append(line)
