@@ -60,11 +60,13 @@ enum REPL {
     while true {
       var count: Int32 = 0
       cancelled = false
-      guard let raw = el_gets(editLine, &count), count > 0 else {
+      let raw = el_gets(editLine, &count)
+      // Ctrl-C empties the line and ends it; only an empty read without it is Ctrl-D.
+      if cancelled { continue }
+      guard let raw, count > 0 else {
         print("")
         return
       }
-      if cancelled { continue }
       var line = String(cString: raw)
       while line.last == "\n" { line.removeLast() }
       if !line.trimmingCharacters(in: " \t").isEmpty {

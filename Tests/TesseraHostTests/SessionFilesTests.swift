@@ -37,3 +37,15 @@ import Testing
     #expect(output == "generated 10 items in 1 section\ncontentSize 390x110\n")
   }
 }
+
+@Suite struct RunCommandTests {
+  /// `tessera run` prints the transcript in session-file form, comments included, so its output
+  /// can become a golden file.
+  @Test func runPrintsTheTranscript() throws {
+    let (status, output) = try Support.run(
+      Support.buildFolder + "/tessera", ["run", "sessions/flow/zero-area.session"], in: Support.packageRoot)
+    #expect(status == 0)
+    let expected = try String(contentsOfFile: Support.packageRoot + "/sessions/flow/zero-area.session", encoding: .utf8)
+    #expect(output == expected)
+  }
+}

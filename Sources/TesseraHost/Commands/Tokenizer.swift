@@ -40,11 +40,11 @@ public enum Tokenizer {
   }
 
   /// `key=value` words into a dictionary, refusing words without `=` and repeated keys.
-  public static func keyValues(_ words: ArraySlice<String>, usage: String) throws(HostError) -> [(String, String)] {
+  public static func keyValues(_ words: ArraySlice<String>) throws(HostError) -> [(String, String)] {
     var pairs: [(String, String)] = []
     for word in words {
       guard let equals = word.firstIndex(of: "="), equals != word.startIndex else {
-        throw HostError("expected key=value, got '\(word)'\n\(usage)")
+        throw HostError.usage("expected key=value, got '\(word)'")
       }
       let key = String(word[..<equals])
       guard !pairs.contains(where: { $0.0 == key }) else { throw HostError("'\(key)' is given twice") }

@@ -21,7 +21,7 @@ extension Session {
   }
 
   func loadCommand(_ args: [String]) throws(HostError) -> Reply {
-    guard args.count == 1 else { throw HostError("load takes one file\nusage: load PATH") }
+    guard args.count == 1 else { throw HostError.usage("load takes one file") }
     let text = try TextFile.read(resolve(args[0]), shownAs: args[0])
     let dataset = try DatasetDecoder.decode(text, file: args[0])
     try replaceDataset(dataset)
@@ -34,9 +34,7 @@ extension Session {
   }
 
   func genCommand(_ args: [String]) throws(HostError) -> Reply {
-    let usage =
-      "usage: gen KIND N [key=value ...]   (kinds: \(DatasetGenerator.all.map(\.kind).joined(separator: ", ")))"
-    guard args.count >= 2 else { throw HostError("gen needs a kind and a count\n\(usage)") }
+    guard args.count >= 2 else { throw HostError.usage("gen needs a kind and a count") }
     guard let generator = DatasetGenerator.named(args[0]) else {
       let near = CommandLookup.closest(to: args[0], among: DatasetGenerator.all.map(\.kind))
       let hint = near.isEmpty ? "" : " Did you mean '\(near[0])'?"
@@ -44,9 +42,9 @@ extension Session {
         "unknown dataset kind '\(args[0])'.\(hint) Kinds: \(DatasetGenerator.all.map(\.kind).joined(separator: ", "))")
     }
     guard let count = Int(args[1]), count >= 0 else {
-      throw HostError("invalid count '\(args[1])': expected a whole number of items, 0 or more\n\(usage)")
+      throw HostError.usage("invalid count '\(args[1])': expected a whole number of items, 0 or more")
     }
-    let pairs = try Tokenizer.keyValues(args.dropFirst(2), usage: usage)
+    let pairs = try Tokenizer.keyValues(args.dropFirst(2))
     let dataset = try generator.generate(count: count, arguments: Dictionary(uniqueKeysWithValues: pairs))
     try replaceDataset(dataset)
     return Reply(
@@ -58,7 +56,7 @@ extension Session {
   }
 
   func dataCommand(_ args: [String]) throws(HostError) -> Reply {
-    guard args.isEmpty else { throw HostError("data takes no arguments\nusage: data") }
+    guard args.isEmpty else { throw HostError.usage("data takes no arguments") }
     let sections = model.dataset.sections
     let json = JSONOutput.object([
       (

@@ -21,7 +21,7 @@ extension Session {
     if args.isEmpty {
       return .confirm("viewport \(size.formatted)", "viewport", .array([.number(size.width), .number(size.height)]))
     }
-    guard args.count == 1 else { throw HostError("viewport takes one size\nusage: viewport WxH") }
+    guard args.count == 1 else { throw HostError.usage("viewport takes one size") }
     guard let new = parseSize(args[0]) else {
       throw HostError("invalid size '\(args[0])': expected WxH with finite numbers, e.g. 390x844")
     }
@@ -33,7 +33,7 @@ extension Session {
   }
 
   func scrollCommand(_ args: [String]) throws(HostError) -> Reply {
-    guard args.count == 2 else { throw HostError("scroll takes the content offset X and Y\nusage: scroll X Y") }
+    guard args.count == 2 else { throw HostError.usage("scroll takes the content offset X and Y") }
     guard let x = parseNumber(args[0]), let y = parseNumber(args[1]) else {
       throw HostError("invalid offset '\(args[0]) \(args[1])': expected two finite numbers, e.g. scroll 0 600")
     }
@@ -44,7 +44,7 @@ extension Session {
 
   func visibleCommand(_ args: [String]) throws(HostError) -> Reply {
     guard args.isEmpty else {
-      throw HostError("visible takes no arguments (see 'dump X Y W H' for a rect)\nusage: visible")
+      throw HostError.usage("visible takes no arguments (see 'dump X Y W H' for a rect)")
     }
     return AttributesOutput.reply(try currentLayout().attributes(in: model.bounds))
   }
@@ -52,7 +52,7 @@ extension Session {
   func dumpCommand(_ args: [String]) throws(HostError) -> Reply {
     let layout = try currentLayout()
     if args.isEmpty { return AttributesOutput.reply(try layout.allAttributes()) }
-    guard args.count == 4 else { throw HostError("dump takes no rect or a whole one\nusage: dump [X Y W H]") }
+    guard args.count == 4 else { throw HostError.usage("dump takes no rect or a whole one") }
     let numbers = args.map(parseNumber)
     guard numbers.allSatisfy({ $0 != nil }) else {
       let bad = args[numbers.firstIndex { $0 == nil }!]
@@ -67,7 +67,7 @@ extension Session {
   }
 
   func itemCommand(_ args: [String]) throws(HostError) -> Reply {
-    guard args.count == 1 else { throw HostError("item takes one index path\nusage: item S.I") }
+    guard args.count == 1 else { throw HostError.usage("item takes one index path") }
     guard let path = parseIndexPath(args[0]) else {
       throw HostError("invalid index path '\(args[0])': expected S.I (section.item), e.g. 0.3")
     }
@@ -79,7 +79,7 @@ extension Session {
   }
 
   func sizeCommand(_ args: [String]) throws(HostError) -> Reply {
-    guard args.isEmpty else { throw HostError("size takes no arguments\nusage: size") }
+    guard args.isEmpty else { throw HostError.usage("size takes no arguments") }
     let size = try currentLayout().contentSize()
     return .confirm(
       "contentSize \(size.formatted)", "contentSize", .array([.number(size.width), .number(size.height)]))

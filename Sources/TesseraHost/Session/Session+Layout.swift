@@ -30,8 +30,7 @@ extension Session {
   /// Checks `key=value` words against the layout's description; defaults fill the rest.
   func parseOptions(_ words: [String], for layoutClass: LayoutClass) throws(HostError) -> [OptionSpec.Value] {
     var values = layoutClass.options.map(\.defaultValue)
-    let usage = "usage: layout \(layoutClass.name) [key=value ...]   (see 'help \(layoutClass.name)')"
-    for (key, text) in try Tokenizer.keyValues(words[...], usage: usage) {
+    for (key, text) in try Tokenizer.keyValues(words[...]) {
       guard let option = layoutClass.option(named: key) else {
         let names = layoutClass.options.map(\.name)
         let near = CommandLookup.closest(to: key, among: names)
@@ -81,7 +80,7 @@ extension Session {
   }
 
   func pluginsCommand(_ args: [String]) throws(HostError) -> Reply {
-    guard args.isEmpty else { throw HostError("plugins takes no arguments\nusage: plugins") }
+    guard args.isEmpty else { throw HostError.usage("plugins takes no arguments") }
     var lines: [String] = []
     for library in registry.libraries {
       lines.append(
@@ -113,8 +112,7 @@ extension Session {
   }
 
   func pluginCommand(_ args: [String]) throws(HostError) -> Reply {
-    let usage = "usage:\n  plugin load PATH\n  plugin reload NAME"
-    guard args.count == 2 else { throw HostError("plugin takes a subcommand and one argument\n\(usage)") }
+    guard args.count == 2 else { throw HostError.usage("plugin takes a subcommand and one argument") }
     switch args[0] {
     case "load":
       let library = try registry.load(
@@ -146,7 +144,7 @@ extension Session {
         text: "reloaded plugin \(new.name) \(new.version): \(new.layouts.map(\.name).joined(separator: ", "))",
         json: .object([("reloaded", .string(new.name))]))
     default:
-      throw HostError("unknown plugin subcommand '\(args[0])'\n\(usage)")
+      throw HostError.usage("unknown plugin subcommand '\(args[0])'")
     }
   }
 }

@@ -76,14 +76,14 @@ extension Session {
 
   func formatCommand(_ args: [String]) throws(HostError) -> Reply {
     guard args.count == 1, let format = Format(rawValue: args[0]) else {
-      throw HostError("format takes 'table' or 'json'\nusage: format table|json")
+      throw HostError.usage("format takes 'table' or 'json'")
     }
     self.format = format
     return .confirm("format \(format.rawValue)", "format", .string(format.rawValue))
   }
 
   func runCommand(_ args: [String]) throws(HostError) -> Reply {
-    guard args.count == 1 else { throw HostError("run takes one file\nusage: run FILE") }
+    guard args.count == 1 else { throw HostError.usage("run takes one file") }
     guard runDepth < 8 else { throw HostError("run: files nested more than 8 deep (does \(args[0]) run itself?)") }
     let path = resolve(args[0])
     let file = SessionFile.parse(try TextFile.read(path, shownAs: args[0]))
@@ -106,7 +106,7 @@ extension Session {
   }
 
   func quitCommand(_ args: [String]) throws(HostError) -> Reply {
-    guard args.isEmpty else { throw HostError("quit takes no arguments\nusage: quit") }
+    guard args.isEmpty else { throw HostError.usage("quit takes no arguments") }
     requestQuit()
     return .silent
   }

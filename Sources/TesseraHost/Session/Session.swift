@@ -54,7 +54,11 @@ public final class Session {
     let words = try Tokenizer.words(line)
     guard let first = words.first else { return Reply(text: "", json: .object([])) }
     let spec = try CommandLookup.find(first, in: Self.commands)
-    return try spec.run(self, Array(words.dropFirst()))
+    do {
+      return try spec.run(self, Array(words.dropFirst()))
+    } catch where error.wantsUsage {
+      throw HostError(error.message + "\n" + spec.usageText)
+    }
   }
 
   func requestQuit() {
