@@ -56,7 +56,8 @@ public final class Session {
     let spec = try CommandLookup.find(first, in: Self.commands)
     do {
       return try spec.run(self, Array(words.dropFirst()))
-    } catch where error.wantsUsage {
+    } catch {
+      guard error.wantsUsage else { throw error }
       throw HostError(error.message + "\n" + spec.usageText)
     }
   }
