@@ -36,31 +36,22 @@ struct FlowGeometry {
     isVertical ? (rect.minY, rect.maxY) : (rect.minX, rect.maxX)
   }
 
-  /// The first line that ends after `bound`.
-  @inline(__always) func firstLine(endingAfter bound: Double) -> Int {
-    lines.withUnsafeBufferPointer { lines in
-      var low = 0
-      var high = lines.count
-      while low < high {
-        let mid = (low &+ high) >> 1
-        if lines[mid].end > bound { high = mid } else { low = mid &+ 1 }
-      }
-      return low
+  /// The index of the first element for which `isPast` holds, in a buffer where it holds for a
+  /// suffix (lines and sections both end in scroll order): a binary search.
+  @inline(__always) static func firstIndex<T>(in buffer: UnsafeBufferPointer<T>, where isPast: (T) -> Bool) -> Int {
+    var low = 0
+    var high = buffer.count
+    while low < high {
+      let mid = (low &+ high) >> 1
+      if isPast(buffer[mid]) { high = mid } else { low = mid &+ 1 }
     }
+    return low
   }
 
   func elements(in rect: Rect, into sink: inout AttributesSink) {
     let (minV, maxV) = span(rect)
     // Headers and footers: sections are sorted along the scroll axis.
-    var s = sections.withUnsafeBufferPointer { buffer -> Int in
-      var low = 0
-      var high = buffer.count
-      while low < high {
-        let mid = (low &+ high) >> 1
-        if buffer[mid].end > minV { high = mid } else { low = mid &+ 1 }
-      }
-      return low
-    }
+    var s = sections.withUnsafeBufferPointer { Self.firstIndex(in: $0) { $0.end > minV } }
     while s < sections.count, sections[s].start < maxV {
       if let header = sections[s].header, header.intersects(rect) {
         sink.append(LayoutAttributes(kind: FlowLayout.header, indexPath: IndexPath(s, 0), frame: header, zIndex: 10))
@@ -72,7 +63,7 @@ struct FlowGeometry {
     }
     // Cells: the first line that ends after the rect starts, then every line starting before
     // it ends.
-    var line = firstLine(endingAfter: minV)
+    var line = lines.withUnsafeBufferPointer { Self.firstIndex(in: $0) { $0.end > minV } }
     do {
       let frames = frames.buffer
       lines.withUnsafeBufferPointer { lines in

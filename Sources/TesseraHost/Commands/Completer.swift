@@ -70,19 +70,11 @@ public enum Completer {
     let namePart = slash.map { String(partial[partial.index(after: $0)...]) } ?? partial
     let folder =
       folderPart.isEmpty ? base : folderPart.hasPrefix("/") || base == "." ? folderPart : base + "/" + folderPart
-    guard let dir = opendir(folder.isEmpty ? "." : folder) else { return [] }
-    defer { closedir(dir) }
+    let listed = folder.isEmpty ? "." : folder
     var results: [String] = []
-    while let entry = readdir(dir) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
-      }
-      guard name != ".", name != "..", name.hasPrefix(namePart) else { continue }
+    for name in Directory.entries(of: listed) where name.hasPrefix(namePart) {
       if name.hasPrefix(".") && !namePart.hasPrefix(".") { continue }
-      var info = stat()
-      let isFolder =
-        stat((folder.isEmpty ? "." : folder) + "/" + name, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
-      results.append(folderPart + name + (isFolder ? "/" : ""))
+      results.append(folderPart + name + (Directory.isFolder(listed + "/" + name) ? "/" : ""))
     }
     return results.sorted()
   }

@@ -113,16 +113,7 @@ public final class PluginRegistry: @unchecked Sendable {
   }
 
   static func sharedLibraries(in folder: String) -> [String] {
-    guard let dir = opendir(folder) else { return [] }
-    defer { closedir(dir) }
-    var names: [String] = []
-    while let entry = readdir(dir) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
-      }
-      if name.hasSuffix(".so") { names.append(name) }
-    }
-    return names.sorted()
+    Directory.entries(of: folder).filter { $0.hasSuffix(".so") }
   }
 
   static func copyFile(from source: String, to destination: String) -> Bool {

@@ -57,9 +57,8 @@ public struct SessionChecker {
   public static func sessionFiles(in paths: [String]) throws(HostError) -> [String] {
     var files: [String] = []
     for path in paths {
-      var info = stat()
-      guard stat(path, &info) == 0 else { throw HostError("no such file or folder: \(path)") }
-      if (info.st_mode & S_IFMT) == S_IFDIR {
+      guard access(path, F_OK) == 0 else { throw HostError("no such file or folder: \(path)") }
+      if Directory.isFolder(path) {
         files += walk(path.hasSuffix("/") ? String(path.dropLast()) : path)
       } else {
         files.append(path)
@@ -69,26 +68,10 @@ public struct SessionChecker {
   }
 
   private static func walk(_ folder: String) -> [String] {
-    guard let dir = opendir(folder) else { return [] }
-    defer { closedir(dir) }
-    var names: [String] = []
-    while let entry = readdir(dir) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
-      }
-      if name != "." && name != ".." { names.append(name) }
-    }
-    var files: [String] = []
-    for name in names.sorted() {
+    Directory.entries(of: folder).flatMap { name -> [String] in
       let path = folder + "/" + name
-      var info = stat()
-      guard stat(path, &info) == 0 else { continue }
-      if (info.st_mode & S_IFMT) == S_IFDIR {
-        files += walk(path)
-      } else if name.hasSuffix(".session") {
-        files.append(path)
-      }
+      if Directory.isFolder(path) { return walk(path) }
+      return name.hasSuffix(".session") ? [path] : []
     }
-    return files
   }
 }
