@@ -77,6 +77,25 @@ enum CommandTable {
       name: "size", usage: ["size"], summary: "content size", discussion: "", examples: ["size"], arguments: [],
       run: { session, args throws(HostError) in try session.sizeCommand(args) }),
     CommandSpec(
+      name: "batch", usage: ["batch OP; OP; ... [; counts N,N,...]", "batch"],
+      summary: "one atomic batch update, judged by UIKit's rules",
+      discussion: """
+        Operations: insert S.I [WxH] [id=ID], delete S.I, move S.I S.I, reload S.I [WxH], insert-section S [N], \
+        delete-section S, move-section S S, reload-section S. Deletes, reloads and move sources are index paths \
+        before the update; inserts and move destinations after it. 'counts N,N,...' states the item counts the \
+        data source reports after the update, to reproduce a count-mismatch crash. 'batch' alone opens a batch> \
+        prompt: one operation a line, then 'commit' or 'cancel'. A refused batch prints UIKit's exception text \
+        and changes nothing; combinations UIKit accepts but animates wrongly print a warning. The report lists \
+        what was inserted, deleted, moved and reloaded; with format json it also gives every item's index path \
+        before and after and the start and end attributes of every element visible before or after.
+        """,
+      examples: [
+        "batch move 0.0 0.1; move 0.1 0.2; move 0.2 0.3", "batch insert 0.0 100x40 id=new; delete 1.2",
+        "batch delete 0.0; counts 4",
+      ],
+      arguments: [.words(BatchOperation.verbs)],
+      run: { session, args throws(HostError) in try session.batchCommand(args) }),
+    CommandSpec(
       name: "format", usage: ["format table|json"], summary: "how results are printed",
       discussion:
         "With json every command prints exactly one line holding one JSON object; failures print {\"error\": \"message\"}.",

@@ -8,8 +8,15 @@ public final class CollectionModel: @unchecked Sendable {
     didSet {
       idIndex = nil
       itemCounts = dataset.sections.map(\.items.count)
+      if !keepingIDSet { idSet = nil }
     }
   }
+  /// Every item id, built on the first batch after a dataset is loaded and then kept up to date
+  /// by each batch, so new ids are checked without rehashing a million old ones.
+  private var idSet: Set<String>?
+  private var keepingIDSet = false
+  /// Where generated ids (`i<k>`) continue from.
+  private var nextGeneratedID = 0
   /// Items per section, kept beside the dataset so checking a plugin's index paths on every
   /// query does not touch (or copy) the dataset.
   public private(set) var itemCounts: [Int] = []
@@ -34,6 +41,40 @@ public final class CollectionModel: @unchecked Sendable {
 
   deinit {
     dataSourceTable.deallocate()
+  }
+
+  /// True when some item has this id.
+  func isTaken(_ id: String) -> Bool {
+    if idSet == nil {
+      var ids = Set<String>(minimumCapacity: dataset.itemCount)
+      for section in dataset.sections { ids.formUnion(section.items.ids) }
+      idSet = ids
+      nextGeneratedID = max(nextGeneratedID, ids.count)
+    }
+    return idSet!.contains(id)
+  }
+
+  /// A fresh `i<k>` id, taken by no item and not in `used`.
+  func generateID(avoiding used: inout Set<String>) -> String {
+    while true {
+      let id = "i\(nextGeneratedID)"
+      nextGeneratedID += 1
+      if !isTaken(id) && !used.contains(id) {
+        used.insert(id)
+        return id
+      }
+    }
+  }
+
+  /// Puts a batch's result in place, updating the id set instead of dropping it.
+  func applyBatch(_ dataset: Dataset, removedIDs: [String], addedIDs: [String]) {
+    if idSet != nil {
+      for id in removedIDs { idSet!.remove(id) }
+      for id in addedIDs { idSet!.insert(id) }
+    }
+    keepingIDSet = true
+    self.dataset = dataset
+    keepingIDSet = false
   }
 
   /// Built on first use after each change: only layouts that look items up by id pay for it.

@@ -78,6 +78,26 @@ public struct ItemList: RandomAccessCollection, MutableCollection, Hashable, Sen
     props.reserveCapacity(n)
   }
 
+  /// Appends item `index` of `other` column by column (no `DatasetItem` in between), with a
+  /// new size when given: how a batch rebuilds a section quickly.
+  mutating func append(from other: ItemList, at index: Int, size: Size? = nil) {
+    ids.append(other.ids[index])
+    props.append(other.props[index])
+    if let size {
+      sizes.append(tessera_size(width: size.width, height: size.height))
+      flags.append(other.flags[index] | Self.hasSize)
+    } else {
+      sizes.append(other.sizes[index])
+      flags.append(other.flags[index])
+    }
+    if !other.estimates.isEmpty {
+      if estimates.isEmpty { estimates = Array(repeating: tessera_size(), count: ids.count - 1) }
+      estimates.append(other.estimates[index])
+    } else if !estimates.isEmpty {
+      estimates.append(tessera_size())
+    }
+  }
+
   /// Writes the ABI records of items `range` to `out` (the data-source callback).
   func copyMetrics(_ range: Range<Int>, to out: UnsafeMutablePointer<tessera_item_metrics>) {
     sizes.withUnsafeBufferPointer { sizes in

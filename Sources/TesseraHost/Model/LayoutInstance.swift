@@ -15,6 +15,10 @@ public final class LayoutInstance {
 
   var descriptor: tessera_layout_descriptor { layoutClass.descriptor.pointee }
 
+  func markNeedsPrepare() {
+    isPrepared = false
+  }
+
   /// A new instance with the given options (defaults for those not given), prepared.
   public init(_ layoutClass: LayoutClass, model: CollectionModel, options: [OptionSpec.Value]? = nil) throws(HostError)
   {
@@ -42,7 +46,7 @@ public final class LayoutInstance {
   }
 
   /// `what` is built only on failure: this runs on every query.
-  private func check(_ status: tessera_status, _ what: @autoclosure () -> String) throws(HostError) {
+  func check(_ status: tessera_status, _ what: @autoclosure () -> String) throws(HostError) {
     switch status {
     case tessera_status(TESSERA_OK): return
     case tessera_status(TESSERA_ERROR): throw HostError("layout '\(layoutClass.name)' \(what()): \(lastError)")
@@ -180,8 +184,23 @@ public final class LayoutInstance {
   static let transformOffset = MemoryLayout<tessera_attributes>.offset(of: \.transform)!
   static let customOffset = MemoryLayout<tessera_attributes>.offset(of: \.custom)!
 
+  /// A supplementary element's attributes; nil when the layout has no such element.
+  public func supplementary(_ kind: String, at path: IndexPath) throws(HostError) -> Element? {
+    try prepareIfNeeded()
+    guard let index = layoutClass.kinds.firstIndex(where: { $0.name == kind }), index > 0 else { return nil }
+    if let call = descriptor.attributes_for_supplementary {
+      var record = tessera_attributes()
+      let status = call(
+        instance, UInt32(index), tessera_index_path(section: Int64(path.section), item: Int64(path.item)), &record)
+      if status == tessera_status(TESSERA_NOT_FOUND) { return nil }
+      try check(status, "failed to give \(kind) \(path)")
+      return try element(record)
+    }
+    return try allAttributes().first { $0.kind == kind && $0.indexPath == path }
+  }
+
   /// Converts and checks one record from the plugin.
-  func element(_ r: tessera_attributes) throws(HostError) -> Element {
+  func element(_ r: tessera_attributes, checkingPath: Bool = true) throws(HostError) -> Element {
     func bad(_ what: String) -> HostError {
       HostError("layout '\(layoutClass.name)' returned \(what) (plugin bug)")
     }
@@ -192,13 +211,15 @@ public final class LayoutInstance {
     let kindIndex = Int(r.kind)
     var kind: String? = nil
     if category == .cell {
-      guard model.containsItem(path) else { throw bad("a cell for \(model.dataset.describeMissing(path))") }
+      guard !checkingPath || model.containsItem(path) else {
+        throw bad("a cell for \(model.dataset.describeMissing(path))")
+      }
     } else {
       guard kindIndex >= 1, kindIndex < layoutClass.kinds.count,
         ElementCategory(rawValue: UInt8(layoutClass.kinds[kindIndex].category.rawValue)) == category
       else { throw bad("a \(category) element at \(path) with undeclared kind index \(kindIndex)") }
       kind = layoutClass.kinds[kindIndex].name
-      guard path.section >= 0, path.section < model.itemCounts.count, path.item >= 0 else {
+      guard !checkingPath || (path.section >= 0 && path.section < model.itemCounts.count && path.item >= 0) else {
         throw bad("\(kind!) \(path), but there are \(model.itemCounts.count) sections")
       }
     }

@@ -22,6 +22,8 @@ public final class Session {
   public private(set) var wantsToQuit = false
   /// Nesting depth of `run`, to refuse a file that runs itself forever.
   var runDepth = 0
+  /// The operations of a multi-line batch being typed.
+  var pendingBatch: BatchUpdate?
 
   public init(registry: PluginRegistry, baseDirectory: String = ".") {
     self.registry = registry
@@ -53,6 +55,7 @@ public final class Session {
   public func run(_ line: String) throws(HostError) -> Reply {
     let words = try Tokenizer.words(line)
     guard let first = words.first else { return Reply(text: "", json: .object([])) }
+    if pendingBatch != nil { return try batchLine(words) }
     let spec = try CommandLookup.find(first, in: Self.commands)
     do {
       return try spec.run(self, Array(words.dropFirst()))

@@ -1,0 +1,82 @@
+import TesseraABI
+import TesseraKit
+
+/// The batch-update half of the layout lifecycle: UIKit's order is invalidate (data-source
+/// counts, with the update items) → prepare → prepareForCollectionViewUpdates → initial and
+/// final attributes for appearing and disappearing elements → finalize.
+extension LayoutInstance {
+  static func abiItem(_ item: UpdateItem) -> tessera_update_item {
+    func path(_ p: IndexPath?) -> tessera_index_path {
+      guard let p else { return tessera_index_path(section: -1, item: -1) }
+      return tessera_index_path(section: Int64(p.section), item: item.isSection ? TESSERA_NO_ITEM : Int64(p.item))
+    }
+    return tessera_update_item(
+      struct_size: UInt32(MemoryLayout<tessera_update_item>.size), action: item.action.rawValue,
+      before: path(item.before), after: path(item.after))
+  }
+
+  /// Invalidation after the data changed, carrying the batch's update items.
+  public func invalidate(flags: UInt32, updateItems: [UpdateItem]) throws(HostError) {
+    let items = updateItems.map(Self.abiItem)
+    var context = tessera_invalidation_context()
+    context.struct_size = UInt32(MemoryLayout<tessera_invalidation_context>.size)
+    context.flags = flags
+    let status = items.withUnsafeBufferPointer { buffer in
+      context.update_items = buffer.baseAddress
+      context.update_item_count = buffer.count
+      return descriptor.invalidate(instance, &context)
+    }
+    try check(status, "failed to invalidate")
+    markNeedsPrepare()
+  }
+
+  public func prepareForUpdates(_ updateItems: [UpdateItem]) throws(HostError) {
+    guard let call = descriptor.prepare_for_updates else { return }
+    let items = updateItems.map(Self.abiItem)
+    let status = items.withUnsafeBufferPointer { call(instance, $0.baseAddress, $0.count) }
+    try check(status, "failed in prepare_for_updates")
+  }
+
+  public func finalizeUpdates() {
+    descriptor.finalize_updates?(instance)
+  }
+
+  /// The kind index the plugin declared for `element`'s kind (0 for cells).
+  func kindIndex(of element: Element) -> UInt32 {
+    guard let kind = element.kind else { return 0 }
+    return UInt32(layoutClass.kinds.firstIndex { $0.name == kind } ?? 0)
+  }
+
+  /// Where an appearing element starts: the plugin's answer, or (UIKit's default) its final
+  /// attributes with alpha 0.
+  public func initialAttributes(forAppearing final: Element) throws(HostError) -> Element {
+    try transitionAttributes(descriptor.initial_attributes_for_appearing, final, "initial")
+  }
+
+  /// Where a disappearing element ends (index paths from before the update): the plugin's
+  /// answer, or its attributes before the update with alpha 0.
+  public func finalAttributes(forDisappearing start: Element) throws(HostError) -> Element {
+    try transitionAttributes(descriptor.final_attributes_for_disappearing, start, "final", checkPath: false)
+  }
+
+  private func transitionAttributes(
+    _ call: (
+      @convention(c) (OpaquePointer?, UInt32, tessera_index_path, UnsafeMutablePointer<tessera_attributes>?) ->
+        tessera_status
+    )?,
+    _ element: Element, _ which: String, checkPath: Bool = true
+  ) throws(HostError) -> Element {
+    var fallback = element
+    fallback.alpha = 0
+    guard let call else { return fallback }
+    var record = tessera_attributes()
+    let path = tessera_index_path(section: Int64(element.indexPath.section), item: Int64(element.indexPath.item))
+    let status = call(instance, kindIndex(of: element), path, &record)
+    if status == tessera_status(TESSERA_UNSUPPORTED) || status == tessera_status(TESSERA_NOT_FOUND) { return fallback }
+    try check(status, "failed to give the \(which) attributes of \(element.label)")
+    if checkPath { return try self.element(record) }
+    var found = try self.element(record, checkingPath: false)
+    found.indexPath = element.indexPath
+    return found
+  }
+}

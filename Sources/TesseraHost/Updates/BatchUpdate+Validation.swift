@@ -1,0 +1,326 @@
+import TesseraKit
+
+/// UIKit's judgement of a batch (UIKIT.md, "performBatchUpdates"): the checks run in UIKit's
+/// order, the first failure is the error, and its text is UIKit's word for word. Where several
+/// operations break the same rule, the first one as typed is named.
+///
+/// Reloads take part as a delete at their path before the update and an insert at that path
+/// shifted by the batch's deletes and inserts (moves not counted) — which is exactly how a
+/// reload can collide with a move's destination.
+enum BatchValidator {
+  /// UIKit prints an index path as an NSIndexPath description.
+  static func ip(_ path: IndexPath) -> String { "{length = 2, path = \(path.section) - \(path.item)}" }
+
+  static func plan(_ batch: BatchUpdate, itemsBefore: [Int]) throws(HostError) -> BatchPlan {
+    let sectionsBefore = itemsBefore.count
+    var warnings: [String] = []
+
+    // ---- normalise: each kind of operation once, in the order typed ----
+    var sectionDeletes: [Int] = []
+    var sectionInserts: [(section: Int, count: Int)] = []
+    var sectionMoves: [(from: Int, to: Int)] = []
+    var sectionReloads: [Int] = []
+    var deletes: [IndexPath] = []
+    var inserts: [BatchPlan.Insert] = []
+    var moves: [(from: IndexPath, to: IndexPath)] = []
+    var reloads: [(path: IndexPath, size: Size?)] = []
+    /// Deletes and reloads together, as typed: the range checks treat a reload as a delete.
+    var deleteLike: [IndexPath] = []
+    var sectionDeleteLike: [Int] = []
+    for operation in batch.operations {
+      switch operation {
+      case .deleteSection(let s):
+        if sectionDeletes.contains(s) {
+          warnings.append("section \(s) is deleted twice: UIKit accepts this, but the update it animates is corrupt")
+        } else {
+          sectionDeletes.append(s)
+          sectionDeleteLike.append(s)
+        }
+      case .insertSection(let s, let count):
+        if sectionInserts.contains(where: { $0.section == s }) {
+          warnings.append("section \(s) is inserted twice: UIKit accepts this, but the update it animates is corrupt")
+        } else {
+          sectionInserts.append((s, count))
+        }
+      case .moveSection(let from, let to):
+        if !sectionMoves.contains(where: { $0 == (from, to) }) { sectionMoves.append((from, to)) }
+      case .reloadSection(let s):
+        if !sectionReloads.contains(s) {
+          sectionReloads.append(s)
+          sectionDeleteLike.append(s)
+        }
+      case .deleteItem(let p):
+        if deletes.contains(p) {
+          warnings.append("\(p) is deleted twice: UIKit accepts this, but the update it animates is corrupt")
+        } else {
+          deletes.append(p)
+          deleteLike.append(p)
+        }
+      case .insertItem(let p, let size, let id):
+        if inserts.contains(where: { $0.path == p }) {
+          warnings.append("\(p) is inserted twice: only the first insert counts")
+        } else {
+          inserts.append(BatchPlan.Insert(path: p, size: size, id: id))
+        }
+      case .moveItem(let from, let to):
+        if !moves.contains(where: { $0 == (from, to) }) { moves.append((from, to)) }
+      case .reloadItem(let p, let size):
+        if !reloads.contains(where: { $0.path == p }) {
+          reloads.append((p, size))
+          deleteLike.append(p)
+        }
+      }
+    }
+
+    // 1
+    for reload in reloads where deletes.contains(reload.path) {
+      throw HostError("attempt to delete and reload the same index path (\(ip(reload.path)))")
+    }
+    for s in sectionReloads where sectionDeletes.contains(s) {
+      throw HostError("attempt to delete and reload the same section (\(s))")
+    }
+    // 2
+    for s in sectionDeleteLike where s >= sectionsBefore {
+      throw HostError("attempt to delete section \(s), but there are only \(sectionsBefore) sections before the update")
+    }
+    let goneSections = Set(sectionDeleteLike)
+    // 3
+    for move in sectionMoves where goneSections.contains(move.from) {
+      throw HostError("attempt to perform a delete and a move from the same section (\(move.from))")
+    }
+    // 4
+    for move in moves where deletes.contains(move.from) {
+      throw HostError("attempt to perform a delete and a move from the same index path (\(ip(move.from)))")
+    }
+    // 5
+    for move in moves where goneSections.contains(move.from.section) {
+      throw HostError("cannot move an item from a deleted section (\(move.from.section))")
+    }
+    // Item deletes and reloads inside deleted (or reloaded) sections are dropped.
+    deletes.removeAll { goneSections.contains($0.section) }
+    reloads.removeAll { goneSections.contains($0.path.section) }
+    deleteLike.removeAll { goneSections.contains($0.section) }
+    // 6, 7
+    for path in deleteLike {
+      guard path.section < sectionsBefore else {
+        throw HostError(
+          "attempt to delete item \(path.item) from section \(path.section), but there are only \(sectionsBefore) sections before the update"
+        )
+      }
+      guard path.item < itemsBefore[path.section] else {
+        throw HostError(
+          "attempt to delete item \(path.item) from section \(path.section) which only contains \(itemsBefore[path.section]) items before the update"
+        )
+      }
+    }
+    // A reloaded item that also moves goes with the move (UIKit accepts it, wrongly animated).
+    for reload in reloads where moves.contains(where: { $0.from == reload.path }) {
+      let move = moves.first { $0.from == reload.path }!
+      warnings.append(
+        "reload \(reload.path) and move \(move.from) \(move.to) name the same item: UIKit accepts this, but the update it animates is corrupt (reload in a separate batch)"
+      )
+    }
+    let movedAndReloaded = reloads.filter { r in moves.contains { $0.from == r.path } }
+    reloads.removeAll { r in moves.contains { $0.from == r.path } }
+
+    // ---- the sections after the update ----
+    let derivedSections = sectionsBefore - sectionDeletes.count + sectionInserts.count
+    let sectionsAfter = batch.counts?.count ?? derivedSections
+    let reloadedSections = sectionReloads.map {
+      (from: $0, to: shifted($0, deleted: sectionDeletes, inserted: sectionInserts.map(\.section)))
+    }
+    // 8
+    for s in sectionInserts.map(\.section) + reloadedSections.map(\.to) where s >= sectionsAfter {
+      throw HostError("attempt to insert section \(s) but there are only \(sectionsAfter) sections after the update")
+    }
+    let newSections = Set(sectionInserts.map(\.section) + reloadedSections.map(\.to))
+    // 9
+    for move in sectionMoves where newSections.contains(move.to) {
+      throw HostError("attempt to perform an insert and a move to the same section (\(move.to))")
+    }
+    // Where each section goes. Moves are checked later (14, 19, 20); until then only those with
+    // a real source may place a section, so an out-of-range one cannot index anything.
+    let placeableMoves = sectionMoves.filter { $0.from < sectionsBefore }
+    let sectionSlots = arrange(
+      count: derivedSections,
+      reserved: sectionInserts.map { ($0.section, BatchPlan.SectionSource.inserted(count: $0.count)) }
+        + placeableMoves.map { ($0.to, .existing($0.from)) } + reloadedSections.map { ($0.to, .reloaded($0.from)) },
+      survivors: (0..<sectionsBefore).filter { s in
+        !goneSections.contains(s) && !placeableMoves.contains { $0.from == s }
+      }.map { BatchPlan.SectionSource.existing($0) })
+    var afterOf = [Int?](repeating: nil, count: sectionsBefore)
+    for (a, source) in sectionSlots.enumerated() {
+      switch source {
+      case .existing(let b), .reloaded(let b): afterOf[b] = a
+      case .inserted, nil: break
+      }
+    }
+    // Reload destinations: the path shifted by the section's deletes and inserts.
+    var reloadPlans: [BatchPlan.Reload] = []
+    for reload in reloads {
+      guard let a = afterOf[reload.path.section] else { continue }
+      let item = shifted(
+        reload.path.item, deleted: deletes.filter { $0.section == reload.path.section }.map(\.item),
+        inserted: inserts.filter { $0.path.section == a }.map(\.path.item))
+      reloadPlans.append(BatchPlan.Reload(before: reload.path, after: IndexPath(a, item), size: reload.size))
+    }
+    // 10
+    let insertLike = inserts.map(\.path) + reloadPlans.map(\.after)
+    for move in moves where insertLike.contains(move.to) {
+      throw HostError("attempt to perform an insert and a move to the same index path (\(ip(move.to)))")
+    }
+    // 11
+    for move in moves where newSections.contains(move.to.section) {
+      throw HostError("cannot move an item into a newly inserted section (\(move.to.section))")
+    }
+    // Item inserts inside inserted sections are dropped.
+    inserts.removeAll { newSections.contains($0.path.section) }
+
+    // Items after the update, per section: what the data source reports.
+    var derivedItems = [Int](repeating: 0, count: derivedSections)
+    for a in 0..<derivedSections {
+      switch sectionSlots[a] {
+      case .inserted(let count): derivedItems[a] = count
+      case .reloaded(let b): derivedItems[a] = itemsBefore[b]
+      case .existing(let b):
+        derivedItems[a] =
+          itemsBefore[b] - deletes.count { $0.section == b } - moves.count { $0.from.section == b }
+          + inserts.count { $0.path.section == a } + moves.count { $0.to.section == a }
+      case nil: break
+      }
+    }
+    let itemsAfter = batch.counts ?? derivedItems
+    // 12, 13
+    for path in inserts.map(\.path) + reloadPlans.map(\.after) {
+      guard path.section < sectionsAfter else {
+        throw HostError(
+          "attempt to insert item \(path.item) into section \(path.section), but there are only \(sectionsAfter) sections after the update"
+        )
+      }
+      guard path.item < itemsAfter[path.section] else {
+        throw HostError(
+          "attempt to insert item \(path.item) into section \(path.section), but there are only \(itemsAfter[path.section]) items in section \(path.section) after the update"
+        )
+      }
+    }
+    for reload in reloadPlans where inserts.contains(where: { $0.path == reload.after }) {
+      throw HostError(
+        "reload \(reload.before) lands on \(reload.after), where an item is also inserted: UIKit corrupts this update (reload in a separate batch)"
+      )
+    }
+    // 14
+    for move in sectionMoves {
+      guard move.from < sectionsBefore else {
+        throw HostError(
+          "attempt to move section \(move.from), but there are only \(sectionsBefore) sections before the update")
+      }
+      guard move.to < sectionsAfter else {
+        throw HostError(
+          "attempt to move section \(move.from) to section \(move.to), but there are only \(sectionsAfter) sections after the update"
+        )
+      }
+    }
+    // 15–18
+    for move in moves {
+      guard move.from.section < sectionsBefore else {
+        throw HostError(
+          "attempt to move index path (\(ip(move.from))) from a section that does not exist - there are only \(sectionsBefore) sections before the update"
+        )
+      }
+      guard move.from.item < itemsBefore[move.from.section] else {
+        throw HostError(
+          "attempt to move index path (\(ip(move.from))) that does not exist - there are only \(itemsBefore[move.from.section]) items in section \(move.from.section) before the update"
+        )
+      }
+    }
+    for move in moves {
+      guard move.to.section < sectionsAfter else {
+        throw HostError(
+          "attempt to move index path (\(ip(move.from))) to index path (\(ip(move.to))) in section that does not exist - there are only \(sectionsAfter) sections after the update"
+        )
+      }
+      guard move.to.item < itemsAfter[move.to.section] else {
+        throw HostError(
+          "attempt to move index path (\(ip(move.from))) to index path (\(ip(move.to))) that does not exist - there are only \(itemsAfter[move.to.section]) items in section \(move.to.section) after the update"
+        )
+      }
+    }
+    // 19
+    for (index, move) in moves.enumerated() {
+      if let other = moves[..<index].first(where: { $0.from == move.from }) {
+        throw HostError(
+          "attempt to move item at index path \(ip(move.from)) to both \(ip(other.to)) and \(ip(move.to))")
+      }
+    }
+    for (index, move) in sectionMoves.enumerated() {
+      if let other = sectionMoves[..<index].first(where: { $0.from == move.from }) {
+        throw HostError("attempt to move section \(move.from) to both section \(other.to) and section \(move.to)")
+      }
+    }
+    // 20
+    for (index, move) in moves.enumerated() {
+      if let other = moves[..<index].first(where: { $0.to == move.to }) {
+        throw HostError(
+          "attempt to move both item at index path \(ip(other.from)) and \(ip(move.from)) to \(ip(move.to))")
+      }
+    }
+    for (index, move) in sectionMoves.enumerated() {
+      if let other = sectionMoves[..<index].first(where: { $0.to == move.to }) {
+        throw HostError("attempt to move both section \(other.from) and section \(move.from) to section \(move.to)")
+      }
+    }
+    // 21
+    let sectionsInserted = sectionInserts.count + reloadedSections.count
+    let sectionsDeleted = sectionDeletes.count + reloadedSections.count
+    if sectionsAfter != sectionsBefore + sectionsInserted - sectionsDeleted {
+      throw HostError(
+        "Invalid update: invalid number of sections.  The number of sections contained in the collection view after the update (\(sectionsAfter)) must be equal to the number of sections contained in the collection view before the update (\(sectionsBefore)), plus or minus the number of sections inserted or deleted (\(sectionsInserted) inserted, \(sectionsDeleted) deleted)."
+      )
+    }
+    // 22
+    for a in 0..<sectionsAfter {
+      guard a < sectionSlots.count, case .existing(let b) = sectionSlots[a] else { continue }
+      let inserted = inserts.count { $0.path.section == a } + reloadPlans.count { $0.after.section == a }
+      let deleted = deletes.count { $0.section == b } + reloadPlans.count { $0.before.section == b }
+      let movedIn = moves.count { $0.to.section == a }
+      let movedOut = moves.count { $0.from.section == b }
+      if itemsAfter[a] != itemsBefore[b] + inserted - deleted + movedIn - movedOut {
+        throw HostError(
+          "Invalid update: invalid number of items in section \(a).  The number of items contained in an existing section after the update (\(itemsAfter[a])) must be equal to the number of items contained in that section before the update (\(itemsBefore[b])), plus or minus the number of items inserted or deleted from that section (\(inserted) inserted, \(deleted) deleted) and plus or minus the number of items moved into or out of that section (\(movedIn) moved in, \(movedOut) moved out)."
+        )
+      }
+    }
+
+    // Accepted, but corrupting: items inserted into a section that moves.
+    for insert in inserts {
+      if let move = sectionMoves.first(where: { $0.to == insert.path.section }) {
+        warnings.append(
+          "insert \(insert.path) puts an item into section \(insert.path.section), which moves (move-section \(move.from) \(move.to)): UIKit accepts this, but the update it animates is corrupt"
+        )
+      }
+    }
+
+    var plan = BatchPlan(
+      sectionsBefore: sectionsBefore, itemsBefore: itemsBefore, sectionsAfter: sectionsAfter, itemsAfter: itemsAfter)
+    plan.deletedSections = sectionDeletes
+    plan.insertedSections = sectionInserts
+    plan.movedSections = sectionMoves
+    plan.reloadedSections = reloadedSections
+    plan.deletes = deletes
+    plan.inserts = inserts
+    plan.moves = moves
+    plan.reloads = reloadPlans
+    plan.sectionSources = sectionSlots.map { $0! }
+    plan.movedAndReloaded = movedAndReloaded.map { ($0.path, $0.size) }
+    plan.warnings = warnings
+    return plan
+  }
+
+  /// Where `index` lands when `deleted` indexes (before) go and `inserted` ones (after) arrive:
+  /// deletes first, then inserts in ascending order.
+  static func shifted(_ index: Int, deleted: [Int], inserted: [Int]) -> Int {
+    var result = index - deleted.count { $0 < index }
+    for i in inserted.sorted() where i <= result { result += 1 }
+    return result
+  }
+}
