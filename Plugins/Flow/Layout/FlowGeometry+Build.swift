@@ -2,25 +2,30 @@ import TesseraABI
 import TesseraKit
 
 extension FlowGeometry {
-  /// Lays out every section from scratch (UIKIT.md, "Flow layout") in one pass over the items,
-  /// reusing `g`'s storage: a prepare that allocated a fresh 32 MB frame array for a million
-  /// items would spend more time in page faults than in the layout.
+  /// Lays out the sections from `first` on (UIKIT.md, "Flow layout") in one pass over their
+  /// items, keeping what `g` holds for the sections before it — a batch that touches only the
+  /// last section re-lays out only that one. Storage is reused: a prepare that allocated a fresh
+  /// 32 MB frame array for a million items would spend more time in page faults than in the
+  /// layout.
   static func rebuild(
-    _ g: inout FlowGeometry, collectionView: CollectionView, configuration c: FlowLayout.Configuration
+    _ g: inout FlowGeometry, from first: Int = 0, collectionView: CollectionView,
+    configuration c: FlowLayout.Configuration
   ) {
-    g.sections.removeAll(keepingCapacity: true)
-    g.lines.removeAll(keepingCapacity: true)
+    let kept = min(max(0, first), g.sections.count)
+    let keptItems = kept > 0 ? g.sections[kept - 1].itemBase + g.sections[kept - 1].itemCount : 0
+    var v = kept > 0 ? g.sections[kept - 1].end : 0.0
+    g.sections.removeSubrange(kept...)
+    let keptLines = g.lines.withUnsafeBufferPointer { Self.firstIndex(in: $0) { $0.section >= kept } }
+    g.lines.removeSubrange(keptLines...)
     g.isVertical = c.isVertical
     let bounds = collectionView.bounds
     let fullExtent = c.isVertical ? bounds.width : bounds.height
     let (stackInsetStart, stackInsetEnd) = c.stackInsets
     let sectionCount = collectionView.numberOfSections
-    let counts = (0..<sectionCount).map { collectionView.numberOfItems(inSection: $0) }
-    let total = counts.reduce(0, +)
+    let counts = (0..<sectionCount).map { $0 < kept ? 0 : collectionView.numberOfItems(inSection: $0) }
+    let total = keptItems + counts.reduce(0, +)
     g.sections.reserveCapacity(sectionCount)
-
-    var v = 0.0
-    g.frames.reserve(total)
+    g.frames.reserve(total, keeping: keptItems)
     let scratch = UnsafeMutableBufferPointer<tessera_item_metrics>.allocate(capacity: 512)
     let chunk = UnsafeMutableBufferPointer<Size>.allocate(capacity: 512)
     defer {
@@ -29,8 +34,9 @@ extension FlowGeometry {
     }
     do {
       var builder = SectionBuilder(
-        configuration: c, fullExtent: fullExtent, frames: g.frames.base, chunk: chunk, scratch: scratch)
-      for s in 0..<sectionCount {
+        configuration: c, fullExtent: fullExtent, frames: g.frames.base, chunk: chunk, scratch: scratch,
+        cursor: keptItems)
+      for s in kept..<max(kept, sectionCount) {
         let start = v
         let headerSize = collectionView.sectionSize("header", section: s) ?? c.headerSize
         let header = supplementaryFrame(headerSize, at: &v, fullExtent: fullExtent, isVertical: c.isVertical)
@@ -88,8 +94,10 @@ struct SectionBuilder {
 
   init(
     configuration c: FlowLayout.Configuration, fullExtent: Double, frames: UnsafeMutablePointer<Rect>,
-    chunk: UnsafeMutableBufferPointer<Size>, scratch: UnsafeMutableBufferPointer<tessera_item_metrics>
+    chunk: UnsafeMutableBufferPointer<Size>, scratch: UnsafeMutableBufferPointer<tessera_item_metrics>,
+    cursor: Int = 0
   ) {
+    self.cursor = cursor
     self.chunk = chunk
     self.scratch = scratch
     isVertical = c.isVertical

@@ -46,6 +46,9 @@ public final class FlowLayout: CollectionLayout {
   public let collectionView: CollectionView
   var configuration = Configuration()
   var geometry = FlowGeometry()
+  /// The first section the next prepare must lay out again; 0 after anything but a batch
+  /// update (options, bounds, invalidate-everything), so the whole layout is rebuilt.
+  var firstDirtySection = 0
 
   public init(collectionView: CollectionView) {
     self.collectionView = collectionView
@@ -53,10 +56,28 @@ public final class FlowLayout: CollectionLayout {
 
   public func apply(options: LayoutOptions) throws(LayoutError) {
     configuration = Configuration(options)
+    firstDirtySection = 0
   }
 
   public func prepare() throws(LayoutError) {
-    FlowGeometry.rebuild(&geometry, collectionView: collectionView, configuration: configuration)
+    FlowGeometry.rebuild(
+      &geometry, from: firstDirtySection, collectionView: collectionView, configuration: configuration)
+    firstDirtySection = Int.max
+  }
+
+  /// A batch update re-lays out from the first section it names (before or after the update):
+  /// every section before that one keeps its items and its place. Anything else starts over.
+  public func invalidateLayout(with context: InvalidationContext) {
+    var first = 0
+    if !context.invalidatesEverything && !context.flags.contains(.bounds) && context.invalidatesDataSourceCounts
+      && !context.updateItems.isEmpty
+    {
+      first =
+        context.updateItems.map { item in
+          min(item.before?.section ?? Int.max, item.after?.section ?? Int.max)
+        }.min() ?? 0
+    }
+    firstDirtySection = min(firstDirtySection, first)
   }
 
   public var collectionViewContentSize: Size { geometry.contentSize }

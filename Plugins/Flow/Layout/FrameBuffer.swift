@@ -18,11 +18,14 @@ final class FrameBuffer {
     base.deallocate()
   }
 
-  /// Room for `n` frames; the contents are undefined until written.
-  func reserve(_ n: Int) {
+  /// Room for `n` frames, keeping the first `keeping` (an incremental prepare keeps the
+  /// sections before the first one that changed); the rest is undefined until written.
+  func reserve(_ n: Int, keeping: Int = 0) {
     guard n > capacity else { return }
+    let grown = UnsafeMutablePointer<Rect>.allocate(capacity: n)
+    grown.update(from: base, count: min(keeping, count))
     base.deallocate()
-    base = .allocate(capacity: n)
+    base = grown
     capacity = n
   }
 
