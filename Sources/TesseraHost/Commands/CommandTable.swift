@@ -96,6 +96,17 @@ enum CommandTable {
       arguments: [.words(BatchOperation.verbs)],
       run: { session, args throws(HostError) in try session.batchCommand(args) }),
     CommandSpec(
+      name: "apply", usage: ["apply PATH"], summary: "turn the dataset into a new version of it with one batch update",
+      discussion: """
+        Diffs the file against the current dataset by section and item ids (linear time, after Heckel), prints \
+        the derived operations, and applies them as 'batch' does, landing exactly on the new data. The batch is \
+        one UIKit accepts and animates correctly: a section that moves and changes is deleted and inserted; an \
+        item that moves and changes is not reloaded in the same batch; items changing where items move are \
+        updated without a reload. Each rewrite is printed.
+        """,
+      examples: ["apply data/people-v2.json"], arguments: [.file],
+      run: { session, args throws(HostError) in try session.applyCommand(args) }),
+    CommandSpec(
       name: "format", usage: ["format table|json"], summary: "how results are printed",
       discussion:
         "With json every command prints exactly one line holding one JSON object; failures print {\"error\": \"message\"}.",

@@ -134,7 +134,7 @@ public enum DatasetDecoder {
         case "id":
           item.id = try string(value, "\(path).id")
           if let other = takenItemIDs[item.id] {
-            throw fail(value, "\(path).id", "duplicate item id '\(item.id)' (also item \(other))")
+            throw fail(value, "\(path).id", "duplicate item id '\(item.id)' at \(indexPath) (also at \(other))")
           }
           takenItemIDs[item.id] = indexPath
         case "size": item.size = try size(value, "\(path).size")

@@ -42,13 +42,18 @@ extension Session {
     }
   }
 
-  /// Validates, applies and lays out one batch; on any failure nothing changes.
-  func performBatch(_ batch: BatchUpdate) throws(HostError) -> Reply {
+  /// Validates, applies and lays out one batch; on any failure nothing changes. With a
+  /// `target` (from `apply`), the batch must arrange the items exactly as the target has them,
+  /// and the target's data (sizes, properties, headers) then replaces the arranged data.
+  func performBatch(_ batch: BatchUpdate, target: Dataset? = nil, everything: Bool = false) throws(HostError)
+    -> Reply
+  {
     let plan = try BatchValidator.plan(batch, itemsBefore: model.itemCounts)
     let old = model.dataset
     let model = self.model
-    let result = try BatchApplier.apply(
+    var result = try BatchApplier.apply(
       plan, to: old, newID: { model.generateID(avoiding: &$0) }, isTaken: { model.isTaken($0) })
+    if let target { try land(&result, on: target) }
     let wantsAnimations = format == .json
     let beforeVisible = wantsAnimations ? try layout?.attributes(in: model.bounds) ?? [] : []
     var animations: [BatchReport.Animation]?
@@ -59,7 +64,8 @@ extension Session {
         removedIDs: result.deleted.map(\.id) + result.deletedSections.flatMap { old.sections[$0.section].items.ids },
         addedIDs: result.inserted.map(\.id))
       guard let layout else { return }
-      try layout.invalidate(flags: UInt32(TESSERA_INVALIDATE_DATA_SOURCE_COUNTS), updateItems: result.updateItems)
+      let flags = TESSERA_INVALIDATE_DATA_SOURCE_COUNTS | (everything ? TESSERA_INVALIDATE_EVERYTHING : 0)
+      try layout.invalidate(flags: UInt32(flags), updateItems: result.updateItems)
       try layout.prepareIfNeeded()
       try layout.prepareForUpdates(result.updateItems)
       defer { layout.finalizeUpdates() }
@@ -71,6 +77,35 @@ extension Session {
     }
     let report = BatchReport(result: result, animations: animations, oldDataset: old)
     return Reply(text: report.text, json: report.json)
+  }
+
+  /// Checks that the batch put every item where `target` has it, then takes the target's data.
+  private func land(_ result: inout BatchResult, on target: Dataset) throws(HostError) {
+    let arranged = result.dataset
+    guard arranged.sections.count == target.sections.count else {
+      throw HostError(
+        "internal error: the derived batch gives \(arranged.sections.count) sections, not \(target.sections.count) (please report it with both datasets)"
+      )
+    }
+    let inserted = Set(result.insertedSections.map(\.section))
+    for (a, section) in target.sections.enumerated() {
+      let same =
+        inserted.contains(a)
+        ? arranged.sections[a].items.count == section.items.count
+        : arranged.sections[a].items.ids == section.items.ids
+      guard same else {
+        throw HostError(
+          "internal error: the derived batch does not land section \(a) (\(section.id)) on the new data (please report it with both datasets)"
+        )
+      }
+    }
+    // Items of inserted sections got generated ids; name them as the target does.
+    result.inserted = result.inserted.map { entry in
+      inserted.contains(entry.path.section)
+        ? (entry.path, target.sections[entry.path.section].items.ids[entry.path.item]) : entry
+    }
+    result.insertedSections = result.insertedSections.map { ($0.section, target.sections[$0.section].id) }
+    result.dataset = target
   }
 
   /// Start and end attributes of every element visible before or after the update, matched by

@@ -1,0 +1,101 @@
+import TesseraHost
+import TesseraKit
+import Testing
+
+/// `apply` lands exactly on the new version for random edits — inserts, deletes, moves within
+/// and across sections, size changes, section inserts, deletes and moves — with a batch UIKit
+/// accepts without a warning, and the layout equals a fresh prepare afterwards.
+@Suite struct ApplyRoundTripTests {
+  static func randomDataset(_ rng: inout SplitMix64, nextID: inout Int) -> Dataset {
+    var dataset = Dataset()
+    for _ in 0..<rng.int(in: 1...5) {
+      var section = DatasetSection(id: "s\(nextID)")
+      nextID += 1
+      for _ in 0..<rng.int(in: 0...8) {
+        section.items.append(
+          DatasetItem(
+            id: "x\(nextID)", size: Size(width: Double(rng.int(in: 10...90)), height: Double(rng.int(in: 10...60)))))
+        nextID += 1
+      }
+      dataset.sections.append(section)
+    }
+    return dataset
+  }
+
+  static func edit(_ old: Dataset, _ rng: inout SplitMix64, nextID: inout Int) -> Dataset {
+    var sections = old.sections.filter { _ in rng.int(in: 0...9) != 0 }
+    // Items leave their sections, some for good, some to land elsewhere.
+    var travelling: [DatasetItem] = []
+    for s in sections.indices {
+      var kept = ItemList()
+      for item in sections[s].items {
+        switch rng.int(in: 0...9) {
+        case 0: break
+        case 1: travelling.append(item)
+        case 2:
+          var changed = item
+          changed.size = Size(width: Double(rng.int(in: 10...90)), height: Double(rng.int(in: 10...60)))
+          kept.append(changed)
+        default: kept.append(item)
+        }
+      }
+      sections[s].items = kept
+    }
+    for _ in 0..<rng.int(in: 0...2) {
+      sections.insert(DatasetSection(id: "s\(nextID)"), at: rng.int(in: 0...sections.count))
+      nextID += 1
+    }
+    if sections.count > 1, rng.int(in: 0...2) == 0 {
+      let section = sections.remove(at: rng.int(in: 0...sections.count - 1))
+      sections.insert(section, at: rng.int(in: 0...sections.count))
+    }
+    guard !sections.isEmpty else { return Dataset() }
+    for _ in 0..<rng.int(in: 0...3) {
+      travelling.append(DatasetItem(id: "x\(nextID)", size: Size(width: 30, height: 30)))
+      nextID += 1
+    }
+    for item in travelling {
+      let s = rng.int(in: 0...sections.count - 1)
+      var items = Array(sections[s].items)
+      items.insert(item, at: rng.int(in: 0...items.count))
+      sections[s].items = ItemList(items)
+    }
+    return Dataset(sections: sections)
+  }
+
+  @Test(arguments: 1...10)
+  func applyLandsExactlyOnTheNewVersion(seed: UInt64) throws {
+    var rng = SplitMix64(seed: seed)
+    var nextID = 0
+    var kinds: [String: Int] = [:]
+    defer {
+      // The edits must really exercise every kind of operation.
+      for kind in ["move", "insert", "delete", "reload", "insert-section", "delete-section"] {
+        #expect(kinds[kind, default: 0] > 0, "no \(kind) in 100 rounds")
+      }
+    }
+    for round in 0..<100 {
+      let old = Self.randomDataset(&rng, nextID: &nextID)
+      let new = Self.edit(old, &rng, nextID: &nextID)
+      let session = Support.session()
+      try session.replaceDatasetForTesting(old)
+      let diff = DatasetDiff.diff(from: old, to: new)
+      for operation in diff.operations {
+        kinds[String(operation.description.split(separator: " ")[0]), default: 0] += 1
+      }
+      let reply = try session.applyDatasetForTesting(new)
+      #expect(!reply.contains("warning"), "round \(round): \(reply)")
+      #expect(session.model.dataset == new, "round \(round): \(diff.operations.map(\.description))")
+      let layout = try #require(session.layout)
+      let fresh = try LayoutInstance(layout.layoutClass, model: session.model, options: layout.options)
+      #expect(try layout.allAttributes() == fresh.allAttributes())
+    }
+  }
+
+  @Test func identicalVersionsNeedNoOperations() {
+    var rng = SplitMix64(seed: 9)
+    var nextID = 0
+    let dataset = Self.randomDataset(&rng, nextID: &nextID)
+    #expect(DatasetDiff.diff(from: dataset, to: dataset).operations.isEmpty)
+  }
+}
