@@ -12,14 +12,19 @@ struct Bench: ParsableCommand {
   @Option(help: "The layout to measure.") var layout = "flow"
   @Option(help: "How many items.") var items = 1_000_000
   @Option(help: "Dataset kind: grid (one size) or random (varied sizes).") var dataset = "random"
+  @Option(help: "Spread the items over this many sections.") var sections = 1
   @Option(help: "Seed for the dataset and the query offsets.") var seed = 1
   @Option(help: "How many visible-rect queries and item lookups.") var queries = 10_000
   @Option(help: "How many full prepares (the median is reported).") var prepareRuns = 5
+  @Option(help: "Also time random batches of this many operations (validate, apply, relayout, visible query).")
+  var batch = 0
   @Flag(help: "Print one JSON object instead of a table.") var json = false
 
   func run() throws {
-    let configuration = Benchmark.Configuration(
+    var configuration = Benchmark.Configuration(
       layout: layout, items: items, dataset: dataset, seed: seed, queries: queries, prepareRuns: prepareRuns)
+    configuration.batchOperations = batch
+    configuration.sections = sections
     do {
       let result = try Benchmark.run(
         configuration, registry: plugins.registry(), direct: DirectLayouts.probe(for: layout))

@@ -17,6 +17,11 @@ public struct Benchmark {
     public var seed: Int
     public var queries: Int
     public var prepareRuns: Int
+    /// Operations per random batch (0: no batch measurement).
+    public var batchOperations: Int = 0
+    public var batchRuns: Int = 5
+    /// Sections the items are spread over.
+    public var sections: Int = 1
 
     public init(layout: String, items: Int, dataset: String, seed: Int, queries: Int, prepareRuns: Int) {
       self.layout = layout
@@ -52,6 +57,8 @@ public struct Benchmark {
     public var directQueryNanoseconds: Double?
     public var peakMemoryMiB: Double
     public var contentSize: Size
+    /// Median time of a random batch: validate, apply, relayout, first visible query.
+    public var batchMilliseconds: Double?
 
     public var abiOverheadRatio: Double? { directQueryNanoseconds.map { visibleQueryNanoseconds / $0 } }
   }
@@ -154,13 +161,39 @@ public struct Benchmark {
       directTime = median(times)
     }
 
+    var batchTime: Double?
+    if configuration.batchOperations > 0 {
+      batchTime = try measureBatches(configuration, layoutClass: layoutClass, dataset: dataset, rng: &rng)
+    }
+
     let prepare = median(prepareTimes)
     return Result(
       configuration: configuration, prepareSeconds: prepare / 1e9, firstPrepareSeconds: prepareTimes[0] / 1e9,
       nanosecondsPerItem: configuration.items > 0 ? prepare / Double(configuration.items) : 0,
       visibleQueryNanoseconds: median(queryTimes), visibleElements: median(elements),
       itemLookupNanoseconds: median(lookupTimes), directQueryNanoseconds: directTime, peakMemoryMiB: peakMemoryMiB(),
-      contentSize: content)
+      contentSize: content, batchMilliseconds: batchTime)
+  }
+
+  /// Random batches through a whole session (the `batch` command's path): validate, apply,
+  /// relayout, and the first visible query after it. One warm-up batch first builds the id
+  /// index a dataset needs once.
+  static func measureBatches(
+    _ configuration: Configuration, layoutClass: LayoutClass, dataset: Dataset, rng: inout SplitMix64
+  ) throws(HostError) -> Double {
+    let registry = PluginRegistry()
+    let session = Session(registry: registry)
+    session.layout = try LayoutInstance(layoutClass, model: session.model)
+    try session.replaceDataset(dataset)
+    var times: [Double] = []
+    for run in 0...max(1, configuration.batchRuns) {
+      let batch = RandomBatch.make(session.model.dataset, operations: configuration.batchOperations, rng: &rng)
+      let start = now()
+      _ = try session.performBatch(batch)
+      _ = try session.layout!.countAttributes(in: session.model.bounds)
+      if run > 0 { times.append(Double(now() - start)) }
+    }
+    return median(times) / 1e6
   }
 }
 
@@ -169,7 +202,8 @@ extension Benchmark.Result {
     var table = TextTable(["measure", "median"])
     let c = configuration
     table.add([
-      "layout", "\(c.layout) (\(c.items) items, gen \(c.dataset), viewport \(Session.defaultViewport.formatted))",
+      "layout",
+      "\(c.layout) (\(c.items) items in \(c.sections) section\(c.sections == 1 ? "" : "s"), gen \(c.dataset), viewport \(Session.defaultViewport.formatted))",
     ])
     table.add(["content size", contentSize.formatted])
     table.add(["prepare", "\(Self.fixed(prepareSeconds * 1000, 2)) ms (median of \(c.prepareRuns) runs)"])
@@ -184,6 +218,12 @@ extension Benchmark.Result {
       table.add(["ABI / direct", "\(Self.fixed(ratio, 3))×"])
     }
     table.add(["item lookup", "\(Self.fixed(itemLookupNanoseconds, 1)) ns"])
+    if let batch = batchMilliseconds {
+      table.add([
+        "batch of \(c.batchOperations) random ops",
+        "\(Self.fixed(batch, 2)) ms (validate, apply, relayout, visible query; \(c.batchRuns) runs)",
+      ])
+    }
     table.add(["peak memory", "\(Self.fixed(peakMemoryMiB, 1)) MiB"])
     return table.rendered
   }
@@ -200,6 +240,7 @@ extension Benchmark.Result {
     if let direct = directQueryNanoseconds, let ratio = abiOverheadRatio {
       members += [("directQueryNs", .number(direct)), ("abiOverheadRatio", .number(ratio))]
     }
+    if let batch = batchMilliseconds { members.append(("batchMs", .number(batch))) }
     return .object(members)
   }
 

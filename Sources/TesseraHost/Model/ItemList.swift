@@ -78,6 +78,22 @@ public struct ItemList: RandomAccessCollection, MutableCollection, Hashable, Sen
     props.reserveCapacity(n)
   }
 
+  /// Appends items `range` of `other` in bulk: a batch copies the runs of untouched items
+  /// between the ones it moves, inserts and deletes this way.
+  mutating func append(contentsOf other: ItemList, range: Range<Int>) {
+    guard !range.isEmpty else { return }
+    ids.append(contentsOf: other.ids[range])
+    props.append(contentsOf: other.props[range])
+    sizes.append(contentsOf: other.sizes[range])
+    flags.append(contentsOf: other.flags[range])
+    if !other.estimates.isEmpty {
+      if estimates.isEmpty { estimates = Array(repeating: tessera_size(), count: ids.count - range.count) }
+      estimates.append(contentsOf: other.estimates[range])
+    } else if !estimates.isEmpty {
+      estimates.append(contentsOf: repeatElement(tessera_size(), count: range.count))
+    }
+  }
+
   /// Appends item `index` of `other` column by column (no `DatasetItem` in between), with a
   /// new size when given: how a batch rebuilds a section quickly.
   mutating func append(from other: ItemList, at index: Int, size: Size? = nil) {

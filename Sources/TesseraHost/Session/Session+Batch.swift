@@ -52,7 +52,8 @@ extension Session {
     let old = model.dataset
     let model = self.model
     var result = try BatchApplier.apply(
-      plan, to: old, newID: { model.generateID(avoiding: &$0) }, isTaken: { model.isTaken($0) })
+      plan, to: old, trackingPaths: format == .json, newID: { model.generateID(avoiding: &$0) },
+      isTaken: { model.isTaken($0) })
     if let target { try land(&result, on: target) }
     let wantsAnimations = format == .json
     let beforeVisible = wantsAnimations ? try layout?.attributes(in: model.bounds) ?? [] : []
@@ -76,7 +77,8 @@ extension Session {
       _ = try layout.contentSize()
     }
     let report = BatchReport(result: result, animations: animations, oldDataset: old)
-    return Reply(text: report.text, json: report.json)
+    // The JSON report walks every item; build it only when it is printed.
+    return Reply(text: report.text, json: wantsAnimations ? report.json : .null)
   }
 
   /// Checks that the batch put every item where `target` has it, then takes the target's data.

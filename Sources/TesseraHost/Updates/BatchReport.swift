@@ -92,6 +92,7 @@ struct BatchReport {
       ),
     ]
     // Every item, by id: where it was and where it is (null for inserted and deleted ones).
+    guard r.tracksPaths else { return .object(members) }
     var items: [JSONOutput] = []
     for (s, section) in oldDataset.sections.enumerated() {
       for (i, id) in section.items.ids.enumerated() {

@@ -13,9 +13,15 @@ struct BatchResult {
   var deletedSections: [(section: Int, id: String)] = []
   var movedSections: [(from: Int, to: Int, id: String)] = []
   var reloadedSections: [(from: Int, to: Int, id: String)] = []
-  /// For every item before the update, where it is after it (nil: deleted). Indexed by section
-  /// and item before the update.
+  /// For every item before the update, where it is after it (nil: deleted), indexed by section
+  /// and item before the update. Only kept when asked for (the JSON report): for a million
+  /// items it costs more than the rest of the batch.
   var newPaths: [[IndexPath?]] = []
+  var tracksPaths = false
+
+  mutating func place(_ old: IndexPath, at new: IndexPath) {
+    if tracksPaths { newPaths[old.section][old.item] = new }
+  }
   var warnings: [String] = []
 }
 
@@ -29,11 +35,13 @@ enum BatchApplier {
   }
 
   static func apply(
-    _ plan: BatchPlan, to old: Dataset, newID: (inout Set<String>) -> String, isTaken: (String) -> Bool
+    _ plan: BatchPlan, to old: Dataset, trackingPaths: Bool, newID: (inout Set<String>) -> String,
+    isTaken: (String) -> Bool
   ) throws(HostError) -> BatchResult {
     var result = BatchResult(dataset: Dataset(), updateItems: updateItems(plan))
     result.warnings = plan.warnings
-    result.newPaths = old.sections.map { [IndexPath?](repeating: nil, count: $0.items.count) }
+    result.tracksPaths = trackingPaths
+    if trackingPaths { result.newPaths = old.sections.map { [IndexPath?](repeating: nil, count: $0.items.count) } }
     var usedNewIDs = Set<String>()
     // Ids given to inserts must be free after the update.
     let deletedIDs = Set(
@@ -48,6 +56,7 @@ enum BatchApplier {
     }
 
     let resizedMoves = Dictionary(plan.movedAndReloaded.map { ($0.path, $0.size) }, uniquingKeysWith: { a, _ in a })
+    let byBefore = OperationsBySection(plan)
     for (a, source) in plan.sectionSources.enumerated() {
       switch source {
       case .inserted(let count):
@@ -62,10 +71,14 @@ enum BatchApplier {
       case .reloaded(let b):
         result.dataset.sections.append(old.sections[b])
         result.reloadedSections.append((b, a, old.sections[b].id))
-        for item in old.sections[b].items.indices { result.newPaths[b][item] = IndexPath(a, item) }
+        if trackingPaths {
+          for item in old.sections[b].items.indices { result.place(IndexPath(b, item), at: IndexPath(a, item)) }
+        }
       case .existing(let b):
         result.dataset.sections.append(
-          try rebuild(section: b, into: a, plan: plan, old: old, resizedMoves: resizedMoves, result: &result) {
+          try rebuild(
+            section: b, into: a, plan: plan, operations: byBefore, old: old, resizedMoves: resizedMoves, result: &result
+          ) {
             newID(&usedNewIDs)
           })
       }
@@ -83,60 +96,99 @@ enum BatchApplier {
     }
     for (path, _) in plan.movedAndReloaded {
       let id = old.sections[path.section].items.ids[path.item]
-      if let to = result.newPaths[path.section][path.item] { result.reloaded.append((path, to, id)) }
+      if let move = plan.moves.first(where: { $0.from == path }) { result.reloaded.append((path, move.to, id)) }
     }
     return result
   }
 
-  /// The items of a section that existed before: untouched sections are reused whole.
+  /// The items of a section that existed before: untouched sections are reused whole; the
+  /// others are rebuilt in one walk, copying the runs of untouched items in bulk between the
+  /// slots that moves, inserts and reloads reserve.
   static func rebuild(
-    section b: Int, into a: Int, plan: BatchPlan, old: Dataset, resizedMoves: [IndexPath: Size?],
-    result: inout BatchResult, newID: () -> String
+    section b: Int, into a: Int, plan: BatchPlan, operations o: OperationsBySection, old: Dataset,
+    resizedMoves: [IndexPath: Size?], result: inout BatchResult, newID: () -> String
   ) throws(HostError) -> DatasetSection {
     let items = old.sections[b].items
-    let deleted = plan.deletes.filter { $0.section == b }
-    let movedOut = plan.moves.filter { $0.from.section == b }
-    let reloads = plan.reloads.filter { $0.before.section == b }
-    let inserts = plan.inserts.filter { $0.path.section == a }
-    let movedIn = plan.moves.filter { $0.to.section == a }
+    let deleted = o.deletes[b, default: []]
+    let movedOut = o.movesOut[b, default: []]
+    let reloads = o.reloads[b, default: []]
+    let inserts = o.inserts[a, default: []]
+    let movedIn = o.movesIn[a, default: []]
     if deleted.isEmpty && movedOut.isEmpty && reloads.isEmpty && inserts.isEmpty && movedIn.isEmpty {
-      for item in items.indices { result.newPaths[b][item] = IndexPath(a, item) }
+      if result.tracksPaths {
+        for item in items.indices { result.place(IndexPath(b, item), at: IndexPath(a, item)) }
+      }
       return old.sections[b]
     }
-    var leaving = Set(deleted.map(\.item))
-    leaving.formUnion(movedOut.map(\.from.item))
-    leaving.formUnion(reloads.map(\.before.item))
-    var reserved: [(slot: Int, value: ItemSource)] = []
-    for insert in inserts { reserved.append((insert.path.item, .new(insert))) }
+    let leaving = Array(Set(deleted.map(\.item) + movedOut.map(\.from.item) + reloads.map(\.before.item))).sorted()
+    var reserved: [Int: ItemSource] = [:]
+    for insert in inserts { reserved[insert.path.item] = .new(insert) }
     for reload in reloads {
-      reserved.append((reload.after.item, .old(section: b, item: reload.before.item, size: reload.size)))
+      reserved[reload.after.item] = .old(section: b, item: reload.before.item, size: reload.size)
     }
     for move in movedIn {
-      let size = resizedMoves[move.from] ?? nil
-      reserved.append((move.to.item, .old(section: move.from.section, item: move.from.item, size: size)))
+      reserved[move.to.item] = .old(
+        section: move.from.section, item: move.from.item, size: resizedMoves[move.from] ?? nil)
     }
-    let survivors = items.indices.lazy.filter { !leaving.contains($0) }.map {
-      ItemSource.old(section: b, item: $0, size: nil)
-    }
-    let slots = arrange(count: plan.itemsAfter[a], reserved: reserved, survivors: Array(survivors))
+    let count = plan.itemsAfter[a]
     var section = old.sections[b]
     var rebuilt = ItemList()
-    rebuilt.reserveCapacity(slots.count)
-    for (slot, source) in slots.enumerated() {
+    rebuilt.reserveCapacity(count)
+    var slot = 0
+    var next = 0  // the next old item that may survive
+    var leavingIndex = 0
+    for reservedSlot in reserved.keys.sorted() + [count] {
+      // Survivors fill the slots before the next reserved one, in their old order, in runs.
+      while slot < reservedSlot {
+        while leavingIndex < leaving.count && leaving[leavingIndex] < next { leavingIndex += 1 }
+        let runEnd = min(
+          leavingIndex < leaving.count ? leaving[leavingIndex] : items.count, next + (reservedSlot - slot))
+        guard runEnd > next else {
+          if next >= items.count {
+            throw HostError("internal error: section \(a) ran out of items at slot \(slot) (please report it)")
+          }
+          next += 1  // `next` is leaving: skip it
+          continue
+        }
+        rebuilt.append(contentsOf: items, range: next..<runEnd)
+        if result.tracksPaths {
+          for i in next..<runEnd { result.place(IndexPath(b, i), at: IndexPath(a, slot + i - next)) }
+        }
+        slot += runEnd - next
+        next = runEnd
+      }
+      guard reservedSlot < count, let source = reserved[reservedSlot] else { break }
       switch source {
       case .old(let s, let i, let size):
         rebuilt.append(from: old.sections[s].items, at: i, size: size)
-        result.newPaths[s][i] = IndexPath(a, slot)
+        result.place(IndexPath(s, i), at: IndexPath(a, slot))
       case .new(let insert):
         let id = insert.id ?? newID()
         rebuilt.append(DatasetItem(id: id, size: insert.size))
         result.inserted.append((IndexPath(a, slot), id))
-      case nil:
-        throw HostError("internal error: slot \(a).\(slot) was left empty by the batch (please report it)")
       }
+      slot += 1
     }
     section.items = rebuilt
     return section
+  }
+
+  /// The plan's item operations grouped by the section they concern (before the update for
+  /// deletes, reloads and move sources; after it for inserts and move destinations).
+  struct OperationsBySection {
+    var deletes: [Int: [IndexPath]]
+    var movesOut: [Int: [(from: IndexPath, to: IndexPath)]]
+    var reloads: [Int: [BatchPlan.Reload]]
+    var inserts: [Int: [BatchPlan.Insert]]
+    var movesIn: [Int: [(from: IndexPath, to: IndexPath)]]
+
+    init(_ plan: BatchPlan) {
+      deletes = Dictionary(grouping: plan.deletes, by: \.section)
+      movesOut = Dictionary(grouping: plan.moves, by: \.from.section)
+      reloads = Dictionary(grouping: plan.reloads, by: \.before.section)
+      inserts = Dictionary(grouping: plan.inserts, by: \.path.section)
+      movesIn = Dictionary(grouping: plan.moves, by: \.to.section)
+    }
   }
 
   static func newSectionID(_ old: Dataset, _ new: Dataset, _ index: Int) -> String {

@@ -176,6 +176,16 @@ enum BatchValidator {
     // Item inserts inside inserted sections are dropped.
     inserts.removeAll { newSections.contains($0.path.section) }
 
+    // Per-section tallies, counted once (a batch may touch thousands of sections).
+    func tally<S: Sequence>(_ sections: S) -> [Int: Int] where S.Element == Int {
+      var counts: [Int: Int] = [:]
+      for s in sections { counts[s, default: 0] += 1 }
+      return counts
+    }
+    let deletedFrom = tally(deletes.map(\.section))
+    let movedOutOf = tally(moves.map(\.from.section))
+    let insertedInto = tally(inserts.map(\.path.section))
+    let movedInto = tally(moves.map(\.to.section))
     // Items after the update, per section: what the data source reports.
     var derivedItems = [Int](repeating: 0, count: derivedSections)
     for a in 0..<derivedSections {
@@ -184,8 +194,8 @@ enum BatchValidator {
       case .reloaded(let b): derivedItems[a] = itemsBefore[b]
       case .existing(let b):
         derivedItems[a] =
-          itemsBefore[b] - deletes.count { $0.section == b } - moves.count { $0.from.section == b }
-          + inserts.count { $0.path.section == a } + moves.count { $0.to.section == a }
+          itemsBefore[b] - deletedFrom[b, default: 0] - movedOutOf[b, default: 0] + insertedInto[a, default: 0]
+          + movedInto[a, default: 0]
       case nil: break
       }
     }
@@ -278,12 +288,14 @@ enum BatchValidator {
       )
     }
     // 22
+    let reloadedInto = tally(reloadPlans.map(\.after.section))
+    let reloadedFrom = tally(reloadPlans.map(\.before.section))
     for a in 0..<sectionsAfter {
       guard a < sectionSlots.count, case .existing(let b) = sectionSlots[a] else { continue }
-      let inserted = inserts.count { $0.path.section == a } + reloadPlans.count { $0.after.section == a }
-      let deleted = deletes.count { $0.section == b } + reloadPlans.count { $0.before.section == b }
-      let movedIn = moves.count { $0.to.section == a }
-      let movedOut = moves.count { $0.from.section == b }
+      let inserted = insertedInto[a, default: 0] + reloadedInto[a, default: 0]
+      let deleted = deletedFrom[b, default: 0] + reloadedFrom[b, default: 0]
+      let movedIn = movedInto[a, default: 0]
+      let movedOut = movedOutOf[b, default: 0]
       if itemsAfter[a] != itemsBefore[b] + inserted - deleted + movedIn - movedOut {
         throw HostError(
           "Invalid update: invalid number of items in section \(a).  The number of items contained in an existing section after the update (\(itemsAfter[a])) must be equal to the number of items contained in that section before the update (\(itemsBefore[b])), plus or minus the number of items inserted or deleted from that section (\(inserted) inserted, \(deleted) deleted) and plus or minus the number of items moved into or out of that section (\(movedIn) moved in, \(movedOut) moved out)."
