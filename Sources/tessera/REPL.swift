@@ -12,9 +12,11 @@ enum REPL {
   nonisolated(unsafe) static var cancelled = false
 
   static let prompt: @convention(c) (OpaquePointer?) -> UnsafePointer<CChar>? = { _ in
-    UnsafePointer(promptText)
+    UnsafePointer(session?.isCollectingBatch == true ? batchPromptText : promptText)
   }
   nonisolated(unsafe) static let promptText = strdup("tessera> ")!
+  /// While a multi-line batch is open, lines are operations.
+  nonisolated(unsafe) static let batchPromptText = strdup("batch> ")!
 
   static let complete: @convention(c) (OpaquePointer?, Int32) -> UInt8 = { editLine, _ in
     guard let editLine, let session else { return UInt8(CC_ERROR) }

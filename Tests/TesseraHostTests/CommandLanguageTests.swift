@@ -36,6 +36,15 @@ import Testing
     #expect(Completer.commonPrefix(["sections=", "seed="]) == "se")
   }
 
+  @Test func insideABatchCompletionOffersOperations() {
+    let session = Support.session()
+    _ = session.execute("batch")
+    #expect(Completer.candidates(for: "mo", session: session) == ["move", "move-section"])
+    #expect(Completer.candidates(for: "c", session: session) == ["counts", "commit", "cancel"])
+    _ = session.execute("cancel")
+    #expect(Completer.candidates(for: "ba", session: session) == ["batch"])
+  }
+
   @Test func completionListsPaths() {
     let session = Session(registry: PluginRegistry(), baseDirectory: Support.packageRoot)
     #expect(Completer.candidates(for: "load sessions/da", session: session) == ["sessions/data/"])

@@ -13,6 +13,11 @@ public enum Completer {
     let endsWithSpace = line.last?.isWhitespace ?? true
     var words = (try? Tokenizer.words(line)) ?? line.split(separator: " ").map(String.init)
     let partial = endsWithSpace ? "" : (words.popLast() ?? "")
+    if session.isCollectingBatch {
+      // Inside `batch`: operation verbs first, then nothing to complete (index paths).
+      guard words.isEmpty else { return [] }
+      return (BatchOperation.verbs + ["commit", "cancel"]).filter { $0.hasPrefix(partial) }
+    }
     guard let first = words.first else {
       return Session.commands.map(\.name).filter { $0.hasPrefix(partial) }
     }
