@@ -82,6 +82,14 @@ public final class FlowLayout: CollectionLayout {
 
   public var collectionViewContentSize: Size { geometry.contentSize }
 
+  /// Without estimated sizes cells do not size themselves, so a preferred size changes
+  /// nothing (as UICollectionViewFlowLayout without estimatedItemSize).
+  public func shouldInvalidateLayout(
+    forPreferredLayoutAttributes preferred: LayoutAttributes, withOriginalAttributes original: LayoutAttributes
+  ) -> Bool {
+    false
+  }
+
   public func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool {
     // Only the extent across the scroll axis matters: scrolling never re-lays out.
     let old = collectionView.bounds.size

@@ -107,6 +107,29 @@ enum CommandTable {
       examples: ["apply data/people-v2.json"], arguments: [.file],
       run: { session, args throws(HostError) in try session.applyCommand(args) }),
     CommandSpec(
+      name: "invalidate",
+      usage: ["invalidate all", "invalidate item S.I", "invalidate supplementary KIND S.I", "invalidate size S.I WxH"],
+      summary: "invalidate the layout, or report a cell's preferred size (self-sizing)",
+      discussion: """
+        Invalidations merge until the next layout pass, which runs invalidate → prepare → content size. \
+        'invalidate size' is a self-sizing cell reporting its preferred size: the layout decides whether that \
+        invalidates it and which context it wants. Each prints the elements whose attributes changed and the \
+        content size before → after.
+        """,
+      examples: ["invalidate all", "invalidate size 0.3 100x80", "invalidate supplementary header 0.0"],
+      arguments: [.words(["all", "item", "supplementary", "size"])],
+      run: { session, args throws(HostError) in try session.invalidateCommand(args) }),
+    CommandSpec(
+      name: "trace", usage: ["trace on|off"], summary: "print every host→plugin call, in order, with its arguments",
+      discussion: "The layout lifecycle made visible: context flags, rects, index paths, results.",
+      examples: ["trace on"], arguments: [.words(["on", "off"])],
+      run: { session, args throws(HostError) in try session.traceCommand(args) }),
+    CommandSpec(
+      name: "stats", usage: ["stats", "stats reset"], summary: "counts of each plugin call and of full prepares",
+      discussion: "To catch over-invalidation, e.g. a prepare on every scroll step.",
+      examples: ["stats", "stats reset"],
+      arguments: [.words(["reset"])], run: { session, args throws(HostError) in try session.statsCommand(args) }),
+    CommandSpec(
       name: "format", usage: ["format table|json"], summary: "how results are printed",
       discussion:
         "With json every command prints exactly one line holding one JSON object; failures print {\"error\": \"message\"}.",

@@ -17,28 +17,23 @@ extension LayoutInstance {
 
   /// Invalidation after the data changed, carrying the batch's update items.
   public func invalidate(flags: UInt32, updateItems: [UpdateItem]) throws(HostError) {
-    let items = updateItems.map(Self.abiItem)
-    var context = tessera_invalidation_context()
-    context.struct_size = UInt32(MemoryLayout<tessera_invalidation_context>.size)
-    context.flags = flags
-    let status = items.withUnsafeBufferPointer { buffer in
-      context.update_items = buffer.baseAddress
-      context.update_item_count = buffer.count
-      return descriptor.invalidate(instance, &context)
-    }
-    try check(status, "failed to invalidate")
-    markNeedsPrepare()
+    var request = InvalidationRequest(flags: flags)
+    request.updateItems = updateItems
+    invalidate(request)
   }
 
   public func prepareForUpdates(_ updateItems: [UpdateItem]) throws(HostError) {
     guard let call = descriptor.prepare_for_updates else { return }
+    record(.prepareForUpdates, "\(updateItems.count) item\(updateItems.count == 1 ? "" : "s")")
     let items = updateItems.map(Self.abiItem)
     let status = items.withUnsafeBufferPointer { call(instance, $0.baseAddress, $0.count) }
     try check(status, "failed in prepare_for_updates")
   }
 
   public func finalizeUpdates() {
-    descriptor.finalize_updates?(instance)
+    guard let call = descriptor.finalize_updates else { return }
+    record(.finalizeUpdates)
+    call(instance)
   }
 
   /// The kind index the plugin declared for `element`'s kind (0 for cells).
@@ -50,13 +45,15 @@ extension LayoutInstance {
   /// Where an appearing element starts: the plugin's answer, or (UIKit's default) its final
   /// attributes with alpha 0.
   public func initialAttributes(forAppearing final: Element) throws(HostError) -> Element {
-    try transitionAttributes(descriptor.initial_attributes_for_appearing, final, "initial")
+    record(.initialAttributesForAppearing, final.label)
+    return try transitionAttributes(descriptor.initial_attributes_for_appearing, final, "initial")
   }
 
   /// Where a disappearing element ends (index paths from before the update): the plugin's
   /// answer, or its attributes before the update with alpha 0.
   public func finalAttributes(forDisappearing start: Element) throws(HostError) -> Element {
-    try transitionAttributes(descriptor.final_attributes_for_disappearing, start, "final", checkPath: false)
+    record(.finalAttributesForDisappearing, start.label)
+    return try transitionAttributes(descriptor.final_attributes_for_disappearing, start, "final", checkPath: false)
   }
 
   private func transitionAttributes(

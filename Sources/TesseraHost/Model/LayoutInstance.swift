@@ -12,6 +12,24 @@ public final class LayoutInstance {
   private var records: UnsafeMutablePointer<tessera_attributes>
   private var capacity: Int
   public private(set) var isPrepared = false
+  /// Invalidations since the last pass, merged; the plugin sees them when the next pass starts.
+  public private(set) var pending: InvalidationRequest?
+  /// The next prepare starts from nothing (new instance, new options, invalidate-everything).
+  var nextPrepareIsFull = true
+  /// Receives one line per host→plugin call while set (`trace on`).
+  public var tracer: ((String) -> Void)?
+  public internal(set) var stats = PluginCallStats()
+
+  /// Counts a call and traces it; `detail` is built only when tracing.
+  @inline(__always) func record(
+    _ call: PluginCall, _ arguments: @autoclosure () -> String = "", result: @autoclosure () -> String = ""
+  ) {
+    stats.counts[call.rawValue] &+= 1
+    if let tracer {
+      let outcome = result()
+      tracer("\(call.name)(\(arguments()))" + (outcome.isEmpty ? "" : " = \(outcome)"))
+    }
+  }
 
   var descriptor: tessera_layout_descriptor { layoutClass.descriptor.pointee }
 
@@ -27,6 +45,7 @@ public final class LayoutInstance {
     self.options = options ?? layoutClass.options.map(\.defaultValue)
     capacity = 1024
     records = .allocate(capacity: capacity)
+    stats.counts[PluginCall.create.rawValue] += 1
     guard let created = layoutClass.descriptor.pointee.create(layoutClass.descriptor, model.dataSourceTable) else {
       records.deallocate()
       throw HostError("layout '\(layoutClass.name)' could not create an instance")
@@ -66,37 +85,108 @@ public final class LayoutInstance {
         tessera_option_value(
           option: UInt32(index), reserved: 0, numbers: (n[0], n[1], n[2], n[3]), text: UnsafePointer(cStrings[index])))
     }
+    record(.setOptions, layoutClass.options.map { "\($0.name)=\($0.format(values[$0.index]))" }.joined(separator: " "))
     try check(descriptor.set_options(instance, abiValues, abiValues.count), "refused the options")
     options = values
     isPrepared = false
+    nextPrepareIsFull = true
   }
 
-  /// Passes an invalidation to the plugin; the next query prepares again.
-  public func invalidate(flags: UInt32) throws(HostError) {
-    var context = tessera_invalidation_context()
-    context.struct_size = UInt32(MemoryLayout<tessera_invalidation_context>.size)
-    context.flags = flags
-    try check(descriptor.invalidate(instance, &context), "failed to invalidate")
+  /// Records an invalidation; it merges with others until the next pass.
+  public func invalidate(_ request: InvalidationRequest) {
+    if pending == nil { pending = request } else { pending!.merge(request) }
     isPrepared = false
+  }
+
+  public func invalidate(flags: UInt32) throws(HostError) {
+    invalidate(InvalidationRequest(flags: flags))
   }
 
   /// Asks the layout whether moving to `newBounds` invalidates it (default: a size change).
   public func shouldInvalidate(forBoundsChange newBounds: Rect) -> Bool {
     let rect = tessera_rect(x: newBounds.minX, y: newBounds.minY, width: newBounds.width, height: newBounds.height)
-    if let ask = descriptor.should_invalidate_for_bounds { return ask(instance, rect) }
-    return newBounds.size != model.bounds.size
+    let answer: Bool
+    if let ask = descriptor.should_invalidate_for_bounds {
+      answer = ask(instance, rect)
+    } else {
+      answer = newBounds.size != model.bounds.size
+    }
+    record(
+      .shouldInvalidateForBounds,
+      Self.describe(newBounds), result: "\(answer)")
+    return answer
   }
 
+  /// The start of a pass: the merged invalidation, then prepare.
   public func prepareIfNeeded() throws(HostError) {
     guard !isPrepared else { return }
+    if let request = pending {
+      pending = nil
+      if request.invalidatesEverything { nextPrepareIsFull = true }
+      try passInvalidation(request)
+    }
+    record(.prepare)
+    if nextPrepareIsFull { stats.fullPrepares += 1 }
     try check(descriptor.prepare(instance), "failed to prepare")
     isPrepared = true
+    nextPrepareIsFull = false
+  }
+
+  /// Hands a merged invalidation to the plugin as one C context.
+  private func passInvalidation(_ request: InvalidationRequest) throws(HostError) {
+    record(.invalidate, request.description)
+    func abiPath(_ p: IndexPath) -> tessera_index_path {
+      tessera_index_path(section: Int64(p.section), item: Int64(p.item))
+    }
+    func kindIndex(_ kind: String) -> UInt32 { UInt32(layoutClass.kinds.firstIndex { $0.name == kind } ?? 0) }
+    let items = request.items.map(abiPath)
+    let supplementaries = request.supplementaries.map {
+      tessera_element_ref(kind: kindIndex($0.kind), reserved: 0, index_path: abiPath($0.indexPath))
+    }
+    let decorations = request.decorations.map {
+      tessera_element_ref(kind: kindIndex($0.kind), reserved: 0, index_path: abiPath($0.indexPath))
+    }
+    let preferred = request.preferredOrder.map {
+      let size = request.preferredSizes[$0]!
+      return tessera_preferred_size(index_path: abiPath($0), size: tessera_size(width: size.width, height: size.height))
+    }
+    let updates = request.updateItems.map(Self.abiItem)
+    var context = tessera_invalidation_context()
+    context.struct_size = UInt32(MemoryLayout<tessera_invalidation_context>.size)
+    context.flags = request.flags
+    context.content_size_adjustment = tessera_size(
+      width: request.contentSizeAdjustment.width, height: request.contentSizeAdjustment.height)
+    context.content_offset_adjustment = tessera_point(
+      x: request.contentOffsetAdjustment.x, y: request.contentOffsetAdjustment.y)
+    let status = items.withUnsafeBufferPointer { items in
+      supplementaries.withUnsafeBufferPointer { supplementaries in
+        decorations.withUnsafeBufferPointer { decorations in
+          preferred.withUnsafeBufferPointer { preferred in
+            updates.withUnsafeBufferPointer { updates in
+              context.items = items.baseAddress
+              context.item_count = items.count
+              context.supplementaries = supplementaries.baseAddress
+              context.supplementary_count = supplementaries.count
+              context.decorations = decorations.baseAddress
+              context.decoration_count = decorations.count
+              context.preferred_sizes = preferred.baseAddress
+              context.preferred_size_count = preferred.count
+              context.update_items = updates.baseAddress
+              context.update_item_count = updates.count
+              return descriptor.invalidate(instance, &context)
+            }
+          }
+        }
+      }
+    }
+    try check(status, "failed to invalidate")
   }
 
   public func contentSize() throws(HostError) -> Size {
     try prepareIfNeeded()
     var size = tessera_size()
     try check(descriptor.content_size(instance, &size), "failed to report its content size")
+    record(.contentSize, result: "\(formatNumber(size.width))x\(formatNumber(size.height))")
     guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0 else {
       throw HostError(
         "layout '\(layoutClass.name)' reported an invalid content size \(formatNumber(size.width))x\(formatNumber(size.height)) (plugin bug)"
@@ -141,13 +231,16 @@ public final class LayoutInstance {
   public func attributes(in rect: Rect) throws(HostError) -> [Element] {
     let r = tessera_rect(x: rect.minX, y: rect.minY, width: rect.width, height: rect.height)
     let raw = try bulk("failed the rect query") { descriptor.attributes_in_rect(instance, r, $0) }
+    record(.attributesInRect, Self.describe(rect), result: "\(raw.count)")
     return try raw.map { (record) throws(HostError) -> Element in try element(record) }
   }
 
   /// Number of elements in `rect`, without converting them: the benchmark's measure of the ABI.
   public func countAttributes(in rect: Rect) throws(HostError) -> Int {
     let r = tessera_rect(x: rect.minX, y: rect.minY, width: rect.width, height: rect.height)
-    return try bulk("failed the rect query") { descriptor.attributes_in_rect(instance, r, $0) }.count
+    let count = try bulk("failed the rect query") { descriptor.attributes_in_rect(instance, r, $0) }.count
+    record(.attributesInRect, Self.describe(rect), result: "\(count)")
+    return count
   }
 
   /// Every element, zero-area ones included (when the plugin can list them).
@@ -155,6 +248,7 @@ public final class LayoutInstance {
     let raw: UnsafeBufferPointer<tessera_attributes>
     if let all = descriptor.all_attributes {
       raw = try bulk("failed to list its elements") { all(instance, $0) }
+      record(.allAttributes, result: "\(raw.count)")
     } else {
       let size = try contentSize()
       let r = tessera_rect(x: 0, y: 0, width: size.width, height: size.height)
@@ -169,6 +263,7 @@ public final class LayoutInstance {
     var record = tessera_attributes()
     let status = descriptor.attributes_for_item(
       instance, tessera_index_path(section: Int64(path.section), item: Int64(path.item)), &record)
+    self.record(.attributesForItem, "\(path)")
     if status == tessera_status(TESSERA_NOT_FOUND) { return nil }
     try check(status, "failed to give item \(path)")
     let found = try element(record)
@@ -177,6 +272,10 @@ public final class LayoutInstance {
         "layout '\(layoutClass.name)' answered the query for item \(path) with \(found.label) (plugin bug)")
     }
     return found
+  }
+
+  static func describe(_ rect: Rect) -> String {
+    "\(formatNumber(rect.minX)) \(formatNumber(rect.minY)) \(rect.size.formatted)"
   }
 
   /// Where fields start in a record: a plugin built against an older minor version may write
@@ -192,6 +291,7 @@ public final class LayoutInstance {
       var record = tessera_attributes()
       let status = call(
         instance, UInt32(index), tessera_index_path(section: Int64(path.section), item: Int64(path.item)), &record)
+      self.record(.attributesForSupplementary, "\(kind) \(path)")
       if status == tessera_status(TESSERA_NOT_FOUND) { return nil }
       try check(status, "failed to give \(kind) \(path)")
       return try element(record)

@@ -24,6 +24,9 @@ public final class Session {
   var runDepth = 0
   /// The operations of a multi-line batch being typed.
   var pendingBatch: BatchUpdate?
+  /// `trace on`: every host→plugin call is printed before the command's output.
+  var tracing = false
+  private var traceLines: [String] = []
 
   public init(registry: PluginRegistry, baseDirectory: String = ".") {
     self.registry = registry
@@ -40,15 +43,38 @@ public final class Session {
   public func execute(_ line: String) -> String? {
     let trimmed = line.trimmingLeadingAndTrailingWhitespace
     if trimmed.isEmpty || trimmed.hasPrefix("#") { return nil }
+    traceLines = []
+    let output: String?
     do {
-      let reply = try run(trimmed)
-      if reply.isSilent { return nil }
-      if reply.isVerbatim { return reply.text.isEmpty ? nil : reply.text }
-      return format == .json ? reply.json.serialized : reply.text
+      let reply = try traced { () throws(HostError) in try run(trimmed) }
+      if reply.isSilent {
+        output = nil
+      } else if reply.isVerbatim {
+        output = reply.text.isEmpty ? nil : reply.text
+      } else {
+        output = format == .json ? reply.json.serialized : reply.text
+      }
     } catch {
-      return format == .json
+      output =
+        format == .json
         ? JSONOutput.object([("error", .string(error.message))]).serialized : "error: \(error.message)"
     }
+    guard !traceLines.isEmpty else { return output }
+    let trace = traceLines.map {
+      format == .json ? JSONOutput.object([("trace", .string($0))]).serialized : "trace: \($0)"
+    }
+    return (trace + (output.map { [$0] } ?? [])).joined(separator: "\n")
+  }
+
+  /// Runs `body` with the current layout (and any it switches to) reporting its calls.
+  private func traced(_ body: () throws(HostError) -> Reply) throws(HostError) -> Reply {
+    guard tracing || layout?.tracer != nil else { return try body() }
+    let attach = { (instance: LayoutInstance?) in
+      instance?.tracer = self.tracing ? { [weak self] line in self?.traceLines.append(line) } : nil
+    }
+    attach(layout)
+    defer { attach(layout) }
+    return try body()
   }
 
   /// Runs one line, throwing its error instead of formatting it.

@@ -1,0 +1,78 @@
+import TesseraABI
+import TesseraKit
+
+/// Preferred layout attributes (self-sizing): the host asks the layout whether a cell's
+/// preferred size invalidates it, and which context it wants.
+extension LayoutInstance {
+  /// `shouldInvalidateLayoutForPreferredLayoutAttributes` then
+  /// `invalidationContextForPreferredLayoutAttributes`: nil when the layout keeps its
+  /// attributes, else the invalidation it asks for (merged at the next pass).
+  public func preferredSize(_ size: Size, for original: Element) throws(HostError) -> InvalidationRequest? {
+    try prepareIfNeeded()
+    var preferred = original
+    preferred.frame.size = size
+    var preferredRecord = Self.record(preferred, kind: 0)
+    var originalRecord = Self.record(original, kind: 0)
+    let should: Bool
+    if let ask = descriptor.should_invalidate_for_preferred {
+      should = ask(instance, &preferredRecord, &originalRecord)
+    } else {
+      should = size != original.frame.size
+    }
+    record(
+      .shouldInvalidateForPreferred, "\(original.indexPath) \(size.formatted), was \(original.frame.size.formatted)",
+      result: "\(should)")
+    guard should else { return nil }
+    guard let make = descriptor.invalidation_context_for_preferred else {
+      var request = InvalidationRequest()
+      request.items = [original.indexPath]
+      request.addPreferredSize(size, at: original.indexPath)
+      return request
+    }
+    var context = tessera_invalidation_context()
+    context.struct_size = UInt32(MemoryLayout<tessera_invalidation_context>.size)
+    try check(
+      make(instance, &preferredRecord, &originalRecord, &context), "failed to build the context for a preferred size")
+    record(.invalidationContextForPreferred, "\(original.indexPath)")
+    return request(from: context)
+  }
+
+  /// A plugin's C context as a request (arrays copied: they live only until the next call).
+  func request(from c: tessera_invalidation_context) -> InvalidationRequest {
+    var request = InvalidationRequest(flags: c.flags)
+    func path(_ p: tessera_index_path) -> IndexPath { IndexPath(Int(p.section), Int(p.item)) }
+    func kind(_ index: UInt32) -> String {
+      Int(index) < layoutClass.kinds.count ? layoutClass.kinds[Int(index)].name : "?"
+    }
+    request.items = (0..<c.item_count).map { path(c.items[$0]) }
+    request.supplementaries = (0..<c.supplementary_count).map {
+      Element.Reference(kind: kind(c.supplementaries[$0].kind), indexPath: path(c.supplementaries[$0].index_path))
+    }
+    request.decorations = (0..<c.decoration_count).map {
+      Element.Reference(kind: kind(c.decorations[$0].kind), indexPath: path(c.decorations[$0].index_path))
+    }
+    for i in 0..<c.preferred_size_count {
+      let p = c.preferred_sizes[i]
+      request.addPreferredSize(Size(width: p.size.width, height: p.size.height), at: path(p.index_path))
+    }
+    request.contentSizeAdjustment = Size(
+      width: c.content_size_adjustment.width, height: c.content_size_adjustment.height)
+    request.contentOffsetAdjustment = Point(x: c.content_offset_adjustment.x, y: c.content_offset_adjustment.y)
+    return request
+  }
+
+  static func record(_ e: Element, kind: UInt16) -> tessera_attributes {
+    var r = tessera_attributes()
+    r.struct_size = UInt32(MemoryLayout<tessera_attributes>.size)
+    r.category = e.category.rawValue
+    r.kind = kind
+    r.index_path = tessera_index_path(section: Int64(e.indexPath.section), item: Int64(e.indexPath.item))
+    r.frame = tessera_rect(x: e.frame.minX, y: e.frame.minY, width: e.frame.width, height: e.frame.height)
+    r.alpha = e.alpha
+    r.z_index = e.zIndex
+    r.hidden = e.isHidden ? 1 : 0
+    let t = e.transform
+    r.transform = tessera_transform(a: t.a, b: t.b, c: t.c, d: t.d, tx: t.tx, ty: t.ty)
+    return r
+  }
+}

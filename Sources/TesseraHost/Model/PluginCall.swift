@@ -1,0 +1,39 @@
+/// The host→plugin calls, for `trace` and `stats`: the layout lifecycle made visible.
+public enum PluginCall: Int, CaseIterable, Sendable {
+  case create, setOptions, invalidate, prepare, contentSize, attributesInRect, allAttributes
+  case attributesForItem, attributesForSupplementary, shouldInvalidateForBounds
+  case shouldInvalidateForPreferred, invalidationContextForPreferred, prepareForUpdates, finalizeUpdates
+  case initialAttributesForAppearing, finalAttributesForDisappearing
+
+  /// The ABI's name for the call.
+  public var name: String {
+    switch self {
+    case .create: "create"
+    case .setOptions: "set_options"
+    case .invalidate: "invalidate"
+    case .prepare: "prepare"
+    case .contentSize: "content_size"
+    case .attributesInRect: "attributes_in_rect"
+    case .allAttributes: "all_attributes"
+    case .attributesForItem: "attributes_for_item"
+    case .attributesForSupplementary: "attributes_for_supplementary"
+    case .shouldInvalidateForBounds: "should_invalidate_for_bounds"
+    case .shouldInvalidateForPreferred: "should_invalidate_for_preferred"
+    case .invalidationContextForPreferred: "invalidation_context_for_preferred"
+    case .prepareForUpdates: "prepare_for_updates"
+    case .finalizeUpdates: "finalize_updates"
+    case .initialAttributesForAppearing: "initial_attributes_for_appearing"
+    case .finalAttributesForDisappearing: "final_attributes_for_disappearing"
+    }
+  }
+}
+
+/// Counts of each call, and of prepares that had to start from nothing (after an
+/// invalidate-everything context, a new instance or new options): a prepare on every scroll
+/// step shows up here.
+public struct PluginCallStats: Sendable, Equatable {
+  public var counts = [Int](repeating: 0, count: PluginCall.allCases.count)
+  public var fullPrepares = 0
+
+  public subscript(call: PluginCall) -> Int { counts[call.rawValue] }
+}
