@@ -1,5 +1,6 @@
 /* A one-column list: every item spans the bounds width (minus insets) and is as tall as its
- * dataset size says (rowHeight when it gives none), with `spacing` between rows.
+ * preferred height (self-sizing), else its dataset size, else rowHeight, with `spacing` between
+ * rows.
  *
  *   |[0.0                 ]|
  *   |[0.1                 ]|
@@ -7,6 +8,7 @@
  *
  * Sections simply continue the column. It leaves every OPTIONAL call NULL, so the host's
  * documented defaults are exercised by a real plugin. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <tessera/tessera.h>
@@ -19,6 +21,10 @@ typedef struct list_instance {
   /* Per item, across sections: y and height; per section: index of its first item. */
   double *y;
   double *height;
+  /* Preferred heights reported by self-sizing cells, per row (NAN: none), kept between passes
+   * and dropped when the data-source counts change (their index paths no longer hold). */
+  double *preferred;
+  int64_t preferred_count;
   int64_t *section_first;
   int64_t section_count;
   int64_t item_count;
@@ -55,6 +61,7 @@ static void list_destroy(tessera_layout_instance *instance) {
   free(list->y);
   free(list->height);
   free(list->section_first);
+  free(list->preferred);
   free(list);
 }
 
@@ -94,6 +101,12 @@ static tessera_status list_prepare(tessera_layout_instance *instance) {
     strcpy(list->error, "list: out of memory");
     return TESSERA_ERROR;
   }
+  if (list->preferred_count != total) {
+    free(list->preferred);
+    list->preferred = malloc(sizeof(double) * want);
+    list->preferred_count = list->preferred ? total : 0;
+    for (int64_t i = 0; i < list->preferred_count; i++) list->preferred[i] = NAN;
+  }
   tessera_item_metrics metrics[256];
   double cursor = 0;
   int64_t index = 0;
@@ -108,6 +121,7 @@ static tessera_status list_prepare(tessera_layout_instance *instance) {
         if (index > 0) cursor += list->spacing;
         double h = (metrics[k].flags & TESSERA_ITEM_HAS_SIZE) ? metrics[k].size.height
                                                               : list->row_height;
+        if (index < list->preferred_count && !isnan(list->preferred[index])) h = list->preferred[index];
         y[index] = cursor;
         height[index] = h;
         cursor += h;
@@ -188,10 +202,26 @@ static tessera_status list_attributes_for_item(tessera_layout_instance *instance
   return TESSERA_OK;
 }
 
+/* Prepare recomputes every row, so the only state to keep is the preferred heights: the host's
+ * default context for a preferred size (should_invalidate_for_preferred and
+ * invalidation_context_for_preferred are NULL) carries the item and its size. */
 static tessera_status list_invalidate(tessera_layout_instance *instance,
                                       const tessera_invalidation_context *context) {
-  (void)instance;
-  (void)context; /* prepare recomputes everything; nothing is cached across passes */
+  list_instance *list = (list_instance *)instance;
+  if (context->flags & TESSERA_INVALIDATE_DATA_SOURCE_COUNTS) {
+    free(list->preferred);
+    list->preferred = NULL;
+    list->preferred_count = 0;
+    return TESSERA_OK;
+  }
+  for (size_t i = 0; i < context->preferred_size_count; i++) {
+    tessera_index_path path = context->preferred_sizes[i].index_path;
+    if (path.section < 0 || path.section >= list->section_count || path.item < 0) continue;
+    int64_t index = list->section_first[path.section] + path.item;
+    if (index < list->section_first[path.section + 1] && index < list->preferred_count) {
+      list->preferred[index] = context->preferred_sizes[i].size.height;
+    }
+  }
   return TESSERA_OK;
 }
 

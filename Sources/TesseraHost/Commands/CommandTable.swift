@@ -37,13 +37,15 @@ enum CommandTable {
       examples: ["load data/people.json"], arguments: [.file],
       run: { session, args throws(HostError) in try session.loadCommand(args) }),
     CommandSpec(
-      name: "gen", usage: ["gen KIND N [key=value ...]"], summary: "generate a deterministic dataset",
+      name: "gen", usage: ["gen KIND [N] [key=value ...]"], summary: "generate a deterministic dataset",
       discussion: DatasetGenerator.all.map { generator in
         "gen \(generator.kind): \(generator.summary)\n"
           + generator.parameters.map { "    \($0.name)=\($0.placeholder)  \($0.doc)" }.joined(separator: "\n")
       }.joined(separator: "\n"),
-      examples: ["gen grid 10", "gen grid 100 sections=4 header=390x40", "gen random 1000 seed=7"],
-      arguments: [.generatorKind, .words([]), .generatorParameter],
+      examples: [
+        "gen grid 10", "gen grid 100 sections=4 header=390x40", "gen random 1000 seed=7", "gen tree depth=4 fanout=3",
+      ],
+      arguments: [.generatorKind, .generatorParameter],
       run: { session, args throws(HostError) in try session.genCommand(args) }),
     CommandSpec(
       name: "data", usage: ["data"], summary: "the dataset: sections, counts, item ids", discussion: "",

@@ -11,9 +11,11 @@ public struct DatasetGenerator: Sendable {
   public var kind: String
   public var summary: String
   public var parameters: [Parameter]
+  /// False when the shape decides the count (`gen tree depth=3 fanout=2`).
+  public var takesCount = true
   let make: @Sendable (Int, [String: String]) throws(HostError) -> Dataset
 
-  public static let all: [DatasetGenerator] = [grid, random]
+  public static let all: [DatasetGenerator] = [grid, random, tree]
 
   public static func named(_ kind: String) -> DatasetGenerator? {
     all.first { $0.kind == kind }
@@ -54,6 +56,56 @@ public struct DatasetGenerator: Sendable {
     return try build(count, arguments) { _ in
       (Size(width: Double(rng.int(in: widths)), height: Double(rng.int(in: heights))), nil)
     }
+  }
+
+  /// A tree for the schematic layout: one section per depth level, each node naming its parent
+  /// in the previous level (`parent` prop), with a label and a type. Without a seed every node
+  /// has `fanout` children and no size; with one, 0 to `fanout` children (at least one for the
+  /// root) and random sizes. Depth and fanout decide the count: `gen tree depth=3 fanout=2`.
+  public static let tree = DatasetGenerator(
+    kind: "tree",
+    summary: "a tree, one section per level: depth=D (3) fanout=F (2), seed=K for random shapes and sizes",
+    parameters: [
+      Parameter(name: "depth", placeholder: "D", doc: "levels, one section each (default 3)"),
+      Parameter(name: "fanout", placeholder: "F", doc: "children per node, at most with seed= (default 2)"),
+      Parameter(name: "seed", placeholder: "K", doc: "random fanouts and node sizes"),
+    ], takesCount: false
+  ) { _, arguments throws(HostError) in
+    let depth = Int(try wholeArgument("depth", arguments["depth"] ?? "3", minimum: 1))
+    let fanout = Int(try wholeArgument("fanout", arguments["fanout"] ?? "2", minimum: 0))
+    var rng = try arguments["seed"].map { (text) throws(HostError) in
+      SplitMix64(seed: try wholeArgument("seed", text, minimum: 0))
+    }
+    guard depth <= 64 else { throw HostError("gen tree: depth must be at most 64") }
+    let types = ["normal", "important", "critical"]
+    var dataset = Dataset()
+    var next = 0
+    var previous: [String] = []
+    for level in 0..<depth {
+      var section = DatasetSection(id: "level\(level)")
+      let parents = level == 0 ? [""] : previous
+      for (p, parent) in parents.enumerated() {
+        let children: Int
+        if level == 0 {
+          children = 1
+        } else if rng != nil {
+          children = rng!.int(in: (level == 1 && p == 0 ? 1 : 0)...max(1, fanout))
+        } else {
+          children = fanout
+        }
+        for _ in 0..<children {
+          var props: [String: PropertyValue] = ["label": .string("n\(next)"), "type": .string(types[next % 3])]
+          if level > 0 { props["parent"] = .string(parent) }
+          let size = rng.map { _ in Size(width: Double(rng!.int(in: 60...160)), height: Double(rng!.int(in: 30...70))) }
+          section.items.append(DatasetItem(id: "n\(next)", size: size, props: props))
+          next += 1
+          guard next <= 1_000_000 else { throw HostError("gen tree: more than 1000000 nodes; lower depth or fanout") }
+        }
+      }
+      previous = Array(section.items.ids)
+      dataset.sections.append(section)
+    }
+    return dataset
   }
 
   public func generate(count: Int, arguments: [String: String]) throws(HostError) -> Dataset {

@@ -33,5 +33,5 @@ public func parseIndexPath(_ text: String) -> IndexPath? {
 }
 
 extension Size {
-  var formatted: String { "\(formatNumber(width))x\(formatNumber(height))" }
+  public var formatted: String { "\(formatNumber(width))x\(formatNumber(height))" }
 }

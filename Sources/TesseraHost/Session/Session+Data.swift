@@ -34,17 +34,24 @@ extension Session {
   }
 
   func genCommand(_ args: [String]) throws(HostError) -> Reply {
-    guard args.count >= 2 else { throw HostError.usage("gen needs a kind and a count") }
+    guard !args.isEmpty else { throw HostError.usage("gen needs a kind and a count") }
     guard let generator = DatasetGenerator.named(args[0]) else {
       let near = CommandLookup.closest(to: args[0], among: DatasetGenerator.all.map(\.kind))
       let hint = near.isEmpty ? "" : " Did you mean '\(near[0])'?"
       throw HostError(
         "unknown dataset kind '\(args[0])'.\(hint) Kinds: \(DatasetGenerator.all.map(\.kind).joined(separator: ", "))")
     }
-    guard let count = Int(args[1]), count >= 0 else {
-      throw HostError.usage("invalid count '\(args[1])': expected a whole number of items, 0 or more")
+    var count = 0
+    var rest = args.dropFirst()
+    if generator.takesCount {
+      guard args.count >= 2 else { throw HostError.usage("gen \(generator.kind) needs a count") }
+      guard let n = Int(args[1]), n >= 0 else {
+        throw HostError.usage("invalid count '\(args[1])': expected a whole number of items, 0 or more")
+      }
+      count = n
+      rest = rest.dropFirst()
     }
-    let pairs = try Tokenizer.keyValues(args.dropFirst(2))
+    let pairs = try Tokenizer.keyValues(rest)
     let dataset = try generator.generate(count: count, arguments: Dictionary(uniqueKeysWithValues: pairs))
     try replaceDataset(dataset)
     return Reply(

@@ -1,0 +1,60 @@
+import TesseraHost
+import TesseraKit
+import Testing
+
+/// For every bundled layout: after random preferred sizes (self-sizing), the layout equals a
+/// fresh prepare of the same data with the accepted sizes written in.
+@Suite struct IncrementalInvalidationTests {
+  static let layouts = ["flow", "list", "schematic"]
+
+  @Test(arguments: layouts)
+  func incrementalInvalidationEqualsAFreshPrepare(layoutName: String) throws {
+    for seed in UInt64(1)...8 {
+      var rng = SplitMix64(seed: seed)
+      let session = Support.session()
+      _ = session.execute("gen tree depth=\(rng.int(in: 2...4)) fanout=3 seed=\(seed)")
+      #expect(session.execute("layout \(layoutName)") == "layout \(layoutName)")
+      var expected = session.model.dataset
+      for _ in 0..<20 {
+        let s = rng.int(in: 0...expected.sections.count - 1)
+        guard !expected.sections[s].items.isEmpty else { continue }
+        let i = rng.int(in: 0...expected.sections[s].items.count - 1)
+        let size = Size(width: Double(rng.int(in: 20...200)), height: Double(rng.int(in: 20...100)))
+        let reply = session.execute("invalidate size \(s).\(i) \(size.formatted)") ?? ""
+        #expect(!reply.hasPrefix("error"), "\(reply)")
+        if !reply.contains("(no invalidation)") { expected.sections[s].items[i].size = size }
+      }
+      let layout = try #require(session.layout)
+      let freshModel = CollectionModel(dataset: expected, bounds: session.model.bounds)
+      let fresh = try LayoutInstance(layout.layoutClass, model: freshModel, options: layout.options)
+      #expect(try layout.allAttributes() == fresh.allAttributes(), "\(layoutName), seed \(seed)")
+      #expect(try layout.contentSize() == fresh.contentSize(), "\(layoutName), seed \(seed)")
+    }
+  }
+
+  /// The schematic's context for a preferred size names exactly the nodes and connectors whose
+  /// attributes change, no more and no fewer.
+  @Test(arguments: UInt64(1)...20)
+  func schematicContextsNameExactlyWhatChanges(seed: UInt64) throws {
+    var rng = SplitMix64(seed: seed)
+    let session = Support.session()
+    _ = session.execute("gen tree depth=4 fanout=3 seed=\(seed)")
+    _ = session.execute("layout schematic")
+    let layout = try #require(session.layout)
+    for _ in 0..<10 {
+      let dataset = session.model.dataset
+      let s = rng.int(in: 0...dataset.sections.count - 1)
+      guard !dataset.sections[s].items.isEmpty else { continue }
+      let path = IndexPath(s, rng.int(in: 0...dataset.sections[s].items.count - 1))
+      let size = Size(width: Double(rng.int(in: 40...200)), height: Double(rng.int(in: 20...90)))
+      let before = Dictionary(uniqueKeysWithValues: try layout.allAttributes().map { ($0.label, $0) })
+      let original = try #require(try layout.item(at: path))
+      guard let request = try layout.preferredSize(size, for: original) else { continue }
+      layout.invalidate(request)
+      let after = try layout.allAttributes()
+      let changed = Set(after.filter { before[$0.label] != $0 }.map(\.label))
+      let named = Set(request.items.map { "cell \($0)" } + request.supplementaries.map { "\($0.kind) \($0.indexPath)" })
+      #expect(named == changed, "seed \(seed), \(path) → \(size.formatted)")
+    }
+  }
+}
