@@ -68,14 +68,20 @@ public struct CollectionView: @unchecked Sendable {
 
   /// Bulk read of item sizes, `defaultSize` standing in for items the dataset gives no size:
   /// what most prepare loops want.
+  /// With `estimatesFirst`, an item's `estimated` size wins over its `size`: what a self-sizing
+  /// layout is first told, before the cell is measured.
   @inlinable public func forEachItemSize(
-    inSection section: Int, defaultSize: Size, _ body: (Int, Size) -> Void
+    inSection section: Int, defaultSize: Size, estimatesFirst: Bool = false, _ body: (Int, Size) -> Void
   ) {
     forEachItemMetrics(inSection: section) { index, metrics in
-      body(
-        index,
-        metrics.flags & UInt32(TESSERA_ITEM_HAS_SIZE) != 0
-          ? Size(width: metrics.size.width, height: metrics.size.height) : defaultSize)
+      if estimatesFirst, metrics.flags & UInt32(TESSERA_ITEM_HAS_ESTIMATE) != 0 {
+        body(index, Size(width: metrics.estimated.width, height: metrics.estimated.height))
+      } else {
+        body(
+          index,
+          metrics.flags & UInt32(TESSERA_ITEM_HAS_SIZE) != 0
+            ? Size(width: metrics.size.width, height: metrics.size.height) : defaultSize)
+      }
     }
   }
 

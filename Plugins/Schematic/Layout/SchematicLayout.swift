@@ -11,8 +11,8 @@ import TesseraKit
 ///          └─[child 3 ]──[child 3-1]
 /// ```
 ///
-/// Sizes come from the data source (`nodeSize` when it gives none); a self-sizing node's
-/// preferred size replaces its size — kept by item id, so it survives batch updates — and moves
+/// Sizes come from the data source (its `estimated` size first, then `size`, then `nodeSize`); a
+/// self-sizing node's preferred size replaces its size — kept by item id, so it survives batch updates — and moves
 /// its column and every later one.
 public final class SchematicLayout: CollectionLayout {
   public static let connector = ElementKind.supplementary("connector")
@@ -90,7 +90,7 @@ public final class SchematicLayout: CollectionLayout {
       let count = collectionView.numberOfItems(inSection: s)
       let ids = (0..<count).map { collectionView.string("id", section: s, item: $0) ?? "" }
       var sizes = [Size](repeating: nodeSize, count: count)
-      collectionView.forEachItemSize(inSection: s, defaultSize: nodeSize) { index, size in
+      collectionView.forEachItemSize(inSection: s, defaultSize: nodeSize, estimatesFirst: true) { index, size in
         if index < count { sizes[index] = preferred[ids[index]] ?? size }
       }
       let width = sizes.map(\.width).max() ?? 0

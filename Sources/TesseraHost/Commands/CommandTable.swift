@@ -122,6 +122,18 @@ enum CommandTable {
       arguments: [.words(["all", "item", "supplementary", "size"])],
       run: { session, args throws(HostError) in try session.invalidateCommand(args) }),
     CommandSpec(
+      name: "selfsizing", usage: ["selfsizing on [BUDGET]", "selfsizing off"],
+      summary: "measure visible cells and feed their preferred sizes until they settle",
+      discussion: """
+        With self-sizing on, whenever the visible set is computed (visible, scroll, viewport) each visible cell \
+        is measured — its dataset size, or the next entry of a measureCycle prop [w, h, w, h, ...] — and a cell \
+        whose measured size differs reports it as its preferred size; this repeats until nothing changes. A pass \
+        budget (default 50) stops a feedback loop with an error naming the items, their alternating sizes and \
+        the pass where it began; the session is left as it was.
+        """,
+      examples: ["selfsizing on", "selfsizing on 10", "selfsizing off"], arguments: [.words(["on", "off"])],
+      run: { session, args throws(HostError) in try session.selfSizingCommand(args) }),
+    CommandSpec(
       name: "trace", usage: ["trace on|off"], summary: "print every host→plugin call, in order, with its arguments",
       discussion: "The layout lifecycle made visible: context flags, rects, index paths, results.",
       examples: ["trace on"], arguments: [.words(["on", "off"])],

@@ -37,6 +37,21 @@ extension LayoutInstance {
     return request(from: context)
   }
 
+  /// A new instance of the same layout with the same options, fed the first `count` preferred
+  /// sizes this one accepted (by item id, so batch updates in between do not matter).
+  func rebuilt(replaying count: Int) throws(HostError) -> LayoutInstance {
+    let fresh = try LayoutInstance(layoutClass, model: model, options: options)
+    for (id, size) in preferredLog.prefix(count) {
+      guard let path = model.indexPath(forID: id), let original = try fresh.item(at: path),
+        let request = try fresh.preferredSize(size, for: original)
+      else { continue }
+      fresh.invalidate(request)
+      fresh.preferredLog.append((id, size))
+    }
+    try fresh.prepareIfNeeded()
+    return fresh
+  }
+
   /// A plugin's C context as a request (arrays copied: they live only until the next call).
   func request(from c: tessera_invalidation_context) -> InvalidationRequest {
     var request = InvalidationRequest(flags: c.flags)

@@ -19,6 +19,8 @@ public final class LayoutInstance {
   /// Receives one line per host→plugin call while set (`trace on`).
   public var tracer: ((String) -> Void)?
   public internal(set) var stats = PluginCallStats()
+  /// Every preferred size this instance accepted, by item id, in order: what a rollback replays.
+  var preferredLog: [(id: String, size: Size)] = []
 
   /// Counts a call and traces it; `detail` is built only when tracing.
   @inline(__always) func record(

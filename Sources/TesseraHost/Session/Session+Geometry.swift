@@ -13,6 +13,7 @@ extension Session {
         try layout.invalidate(flags: UInt32(TESSERA_INVALIDATE_BOUNDS))
         try layout.prepareIfNeeded()
       }
+      try settleVisibleCells()
     }
   }
 

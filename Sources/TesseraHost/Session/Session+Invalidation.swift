@@ -63,9 +63,11 @@ extension Session {
           "\(path) prefers \(size.formatted): layout \(layout.layoutClass.name) keeps \(original.frame.size.formatted) (no invalidation)",
         json: .object([("invalidated", .bool(false)), ("changed", .array([]))]))
     }
+    let id = model.dataset.sections[path.section].items.ids[path.item]
     return try changes(describedAs: "\(path) prefers \(size.formatted): invalidated \(request.description)") {
       () throws(HostError) in
       layout.invalidate(request)
+      layout.preferredLog.append((id, size))
     }
   }
 

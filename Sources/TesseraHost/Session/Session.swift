@@ -24,6 +24,11 @@ public final class Session {
   var runDepth = 0
   /// The operations of a multi-line batch being typed.
   var pendingBatch: BatchUpdate?
+  /// `selfsizing on`: visible cells are measured and report preferred sizes until they settle.
+  var selfSizing = false
+  var selfSizingBudget = 50
+  /// How often each `measureCycle` cell was measured, by id.
+  var measureCounts: [String: Int] = [:]
   /// `trace on`: every host→plugin call is printed before the command's output.
   var tracing = false
   private var traceLines: [String] = []
@@ -115,16 +120,25 @@ public final class Session {
     let savedBounds = model.bounds
     let savedLayout = layout
     let savedOptions = layout?.options
+    let savedPreferred = layout?.preferredLog.count ?? 0
+    let savedMeasures = measureCounts
     do {
       return try body()
     } catch {
       model.dataset = savedDataset
       model.bounds = savedBounds
+      measureCounts = savedMeasures
       layout = savedLayout
       if let layout, let savedOptions {
-        if layout.options != savedOptions { try? layout.applyOptions(savedOptions) }
-        try? layout.invalidate(flags: UInt32(TESSERA_INVALIDATE_EVERYTHING | TESSERA_INVALIDATE_DATA_SOURCE_COUNTS))
-        try? layout.prepareIfNeeded()
+        if layout.preferredLog.count > savedPreferred {
+          // Preferred sizes live inside the layout: start a new instance and feed it the ones
+          // accepted before this command.
+          self.layout = try? layout.rebuilt(replaying: savedPreferred)
+        } else {
+          if layout.options != savedOptions { try? layout.applyOptions(savedOptions) }
+          try? layout.invalidate(flags: UInt32(TESSERA_INVALIDATE_EVERYTHING | TESSERA_INVALIDATE_DATA_SOURCE_COUNTS))
+          try? layout.prepareIfNeeded()
+        }
       }
       throw error
     }
