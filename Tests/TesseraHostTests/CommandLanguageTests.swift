@@ -11,7 +11,7 @@ import Testing
 
   @Test(arguments: [
     ("vewport", "unknown command 'vewport'. Did you mean 'viewport'? Type 'help' for the list of commands."),
-    ("s", "ambiguous command 's': scroll, size, stats"),
+    ("pl", "ambiguous command 'pl': plugins, plugin"),
     ("zzzzzz", "unknown command 'zzzzzz'. Type 'help' for the list of commands."),
   ])
   func unknownWordsGetSuggestions(word: String, message: String) {
