@@ -50,18 +50,28 @@ public struct CollectionView: @unchecked Sendable {
   /// both once per prepare (a few hundred entries) and loop over chunks: no closure, no
   /// per-item call, no allocation.
   @inlinable public func itemSizes(
-    inSection section: Int, from first: Int, defaultSize: Size, into buffer: UnsafeMutableBufferPointer<Size>,
-    scratch: UnsafeMutableBufferPointer<tessera_item_metrics>
+    inSection section: Int, from first: Int, defaultSize: Size, estimatesOnly: Bool = false,
+    into buffer: UnsafeMutableBufferPointer<Size>, scratch: UnsafeMutableBufferPointer<tessera_item_metrics>
   ) -> Int {
     let wanted = Swift.min(buffer.count, scratch.count)
     let got = Int(
       source.pointee.item_metrics(
         source.pointee.context, Int64(section), Int64(first), Int64(wanted), scratch.baseAddress!))
     guard got > 0 else { return 0 }
-    for index in 0..<Swift.min(got, wanted) {
-      let m = scratch[index]
-      buffer[index] =
-        m.flags & UInt32(TESSERA_ITEM_HAS_SIZE) != 0 ? Size(width: m.size.width, height: m.size.height) : defaultSize
+    if estimatesOnly {
+      // A self-sizing layout is told the estimate; the measured size arrives as a preferred one.
+      for index in 0..<Swift.min(got, wanted) {
+        let m = scratch[index]
+        buffer[index] =
+          m.flags & UInt32(TESSERA_ITEM_HAS_ESTIMATE) != 0
+          ? Size(width: m.estimated.width, height: m.estimated.height) : defaultSize
+      }
+    } else {
+      for index in 0..<Swift.min(got, wanted) {
+        let m = scratch[index]
+        buffer[index] =
+          m.flags & UInt32(TESSERA_ITEM_HAS_SIZE) != 0 ? Size(width: m.size.width, height: m.size.height) : defaultSize
+      }
     }
     return Swift.min(got, wanted)
   }

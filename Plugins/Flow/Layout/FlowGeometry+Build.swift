@@ -4,70 +4,48 @@ import TesseraKit
 extension FlowGeometry {
   /// Lays out the sections from `first` on (UIKIT.md, "Flow layout") in one pass over their
   /// items, keeping what `g` holds for the sections before it — a batch that touches only the
-  /// last section re-lays out only that one. Storage is reused: a prepare that allocated a fresh
-  /// 32 MB frame array for a million items would spend more time in page faults than in the
-  /// layout.
+  /// last section re-lays out only that one. Storage is reused between prepares.
   static func rebuild(
     _ g: inout FlowGeometry, from first: Int = 0, collectionView: CollectionView,
-    configuration c: FlowLayout.Configuration
+    configuration c: FlowLayout.Configuration, preferred: PreferredSizes
   ) {
     let kept = min(max(0, first), g.sections.count)
     let keptItems = kept > 0 ? g.sections[kept - 1].itemBase + g.sections[kept - 1].itemCount : 0
-    var v = kept > 0 ? g.sections[kept - 1].end : 0.0
+    let keptLines = kept > 0 ? g.sections[kept - 1].firstLine + g.sections[kept - 1].lineCount : 0
     g.sections.removeSubrange(kept...)
-    let keptLines = g.lines.withUnsafeBufferPointer { Self.firstIndex(in: $0) { $0.section >= kept } }
     g.lines.removeSubrange(keptLines...)
+    g.slots.removeSubrange(keptItems...)
+    g.bands.truncate(to: keptLines + 2 * kept)
     g.isVertical = c.isVertical
     let bounds = collectionView.bounds
-    let fullExtent = c.isVertical ? bounds.width : bounds.height
-    let (stackInsetStart, stackInsetEnd) = c.stackInsets
+    g.crossExtent = c.isVertical ? bounds.width : bounds.height
+    g.insetBottomAlongScroll = c.stackInsets.end
     let sectionCount = collectionView.numberOfSections
     let counts = (0..<sectionCount).map { $0 < kept ? 0 : collectionView.numberOfItems(inSection: $0) }
     let total = keptItems + counts.reduce(0, +)
+    g.slots.reserveCapacity(total)
     g.sections.reserveCapacity(sectionCount)
-    g.frames.reserve(total, keeping: keptItems)
     let scratch = UnsafeMutableBufferPointer<tessera_item_metrics>.allocate(capacity: 512)
     let chunk = UnsafeMutableBufferPointer<Size>.allocate(capacity: 512)
     defer {
       scratch.deallocate()
       chunk.deallocate()
     }
-    do {
-      var builder = SectionBuilder(
-        configuration: c, fullExtent: fullExtent, frames: g.frames.base, chunk: chunk, scratch: scratch,
-        cursor: keptItems)
-      for s in kept..<max(kept, sectionCount) {
-        let start = v
-        let headerSize = collectionView.sectionSize("header", section: s) ?? c.headerSize
-        let header = supplementaryFrame(headerSize, at: &v, fullExtent: fullExtent, isVertical: c.isVertical)
-        v += stackInsetStart
-        let itemBase = builder.cursor
-        v = builder.laySection(
-          Int32(s), count: counts[s], from: collectionView, startingAt: v, lines: &g)
-        v += stackInsetEnd
-        let footerSize = collectionView.sectionSize("footer", section: s) ?? c.footerSize
-        let footer = supplementaryFrame(footerSize, at: &v, fullExtent: fullExtent, isVertical: c.isVertical)
-        g.sections.append(
-          Section(
-            itemBase: itemBase, itemCount: builder.cursor - itemBase, start: start, end: v, header: header,
-            footer: footer))
-      }
-      g.frames.count = builder.cursor
+    var builder = SectionBuilder(configuration: c, crossExtent: g.crossExtent, chunk: chunk, scratch: scratch)
+    for s in kept..<max(kept, sectionCount) {
+      let header = thickness(collectionView.sectionSize("header", section: s) ?? c.headerSize, c)
+      let footer = thickness(collectionView.sectionSize("footer", section: s) ?? c.footerSize, c)
+      g.bands.append(header + c.stackInsets.start)
+      builder.laySection(
+        s, count: counts[s], header: header, footer: footer, from: collectionView, preferred: preferred, into: &g)
+      g.bands.append(c.stackInsets.end + footer)
     }
-    g.contentSize = c.isVertical ? Size(width: bounds.width, height: v) : Size(width: v, height: bounds.height)
+    g.bands.refresh()
   }
 
-  /// A header or footer spans the whole bounds along a line (insets do not apply) and exists only
-  /// when its extent along the scroll axis is positive.
-  private static func supplementaryFrame(
-    _ size: Size, at v: inout Double, fullExtent: Double, isVertical: Bool
-  ) -> Rect? {
-    let thickness = isVertical ? size.height : size.width
-    guard thickness > 0 else { return nil }
-    defer { v += thickness }
-    return isVertical
-      ? Rect(x: 0, y: v, width: fullExtent, height: thickness)
-      : Rect(x: v, y: 0, width: thickness, height: fullExtent)
+  /// A header's or footer's extent along the scroll axis; it exists only when positive.
+  static func thickness(_ size: Size, _ c: FlowLayout.Configuration) -> Double {
+    max(0, c.isVertical ? size.height : size.width)
   }
 }
 
@@ -75,165 +53,166 @@ extension FlowGeometry {
 /// the next item does not fit, so a closed line is never the last; the section's last line is
 /// placed at the end, when it is known whether the section is a uniform grid and whether every
 /// line held one item — the only two facts that move it.
-///
-/// Frames are written straight into the caller's buffer: while a line is open its items hold
-/// their (extent, thickness) in `size`, in scroll-axis terms; closing the line writes the final
-/// frames.
 struct SectionBuilder {
-  let isVertical: Bool
+  let configuration: FlowLayout.Configuration
   let available: Double
   let insetStart: Double
-  let interitemSpacing: Double
-  let lineSpacing: Double
-  let defaultSize: Size
-  let frames: UnsafeMutablePointer<Rect>
   let chunk: UnsafeMutableBufferPointer<Size>
   let scratch: UnsafeMutableBufferPointer<tessera_item_metrics>
-  /// Items written so far, across sections.
-  private(set) var cursor = 0
 
   init(
-    configuration c: FlowLayout.Configuration, fullExtent: Double, frames: UnsafeMutablePointer<Rect>,
-    chunk: UnsafeMutableBufferPointer<Size>, scratch: UnsafeMutableBufferPointer<tessera_item_metrics>,
-    cursor: Int = 0
+    configuration c: FlowLayout.Configuration, crossExtent: Double,
+    chunk: UnsafeMutableBufferPointer<Size> = UnsafeMutableBufferPointer(start: nil, count: 0),
+    scratch: UnsafeMutableBufferPointer<tessera_item_metrics> = UnsafeMutableBufferPointer(start: nil, count: 0)
   ) {
-    self.cursor = cursor
+    configuration = c
+    let (start, end) = c.lineInsets
+    available = crossExtent - start - end
+    insetStart = start
     self.chunk = chunk
     self.scratch = scratch
-    isVertical = c.isVertical
-    let (start, end) = c.lineInsets
-    available = fullExtent - start - end
-    insetStart = start
-    interitemSpacing = c.interitemSpacing
-    lineSpacing = c.lineSpacing
-    defaultSize = c.itemSize
-    self.frames = frames
   }
 
-  /// Places the section's `count` items from `start` on; returns where its last line ends.
+  /// Reads the section's sizes (preferred ones first when self-sizing), breaks and places them.
   mutating func laySection(
-    _ section: Int32, count: Int, from collectionView: CollectionView, startingAt start: Double,
-    lines g: inout FlowGeometry
-  ) -> Double {
-    guard count > 0 else { return start }
-    var v = start
-    var lineFirst = cursor
-    var used = 0.0  // extents plus minimum spacing of the open line
-    var extents = 0.0
-    var lineThickness = 0.0
-    var allSingle = true
-    var firstLineCount = 0
-    var uniform = true
-    var firstSize = Size.zero
-    let vertical = isVertical
+    _ s: Int, count: Int, header: Double, footer: Double, from collectionView: CollectionView,
+    preferred: PreferredSizes, into g: inout FlowGeometry
+  ) {
+    let itemBase = g.slots.count
+    let vertical = configuration.isVertical
+    let selfSizing = configuration.isSelfSizing
+    let defaultSize = selfSizing ? configuration.estimatedItemSize : configuration.itemSize
     var index = 0
     while index < count {
       let got = collectionView.itemSizes(
-        inSection: Int(section), from: index, defaultSize: defaultSize, into: chunk, scratch: scratch)
+        inSection: s, from: index, defaultSize: defaultSize, estimatesOnly: selfSizing, into: chunk, scratch: scratch)
       guard got > 0 else { break }
       for k in 0..<got {
-        let size = chunk[k]
-        let e = vertical ? size.width : size.height
-        let t = vertical ? size.height : size.width
-        if index + k == 0 {
-          firstSize = Size(width: e, height: t)
-        } else if uniform, e != firstSize.width || t != firstSize.height {
-          uniform = false
-        }
-        if cursor > lineFirst, used + interitemSpacing + e > available {
-          // The open line closes before this item: it is not the section's last.
-          let n = cursor - lineFirst
-          if n > 1 { allSingle = false }
-          if firstLineCount == 0 { firstLineCount = n }
-          place(first: lineFirst, count: n, extents: extents, thickness: lineThickness, at: v, isLast: false)
-          record(first: lineFirst, section: section, v: v, thickness: lineThickness, lines: &g)
-          v += lineThickness + lineSpacing
-          lineFirst = cursor
-          used = e
-          extents = e
-          lineThickness = t
-        } else {
-          used += cursor > lineFirst ? interitemSpacing + e : e
-          extents += e
-          lineThickness = Swift.max(lineThickness, t)
-        }
-        frames[cursor] = Rect(x: 0, y: 0, width: e, height: t)
-        cursor += 1
+        let size = selfSizing ? preferred[itemBase + index + k] ?? chunk[k] : chunk[k]
+        g.slots.append(
+          FlowGeometry.Slot(
+            u: 0, extent: vertical ? size.width : size.height, thickness: vertical ? size.height : size.width))
       }
       index += got
     }
-    // The last line.
-    let n = cursor - lineFirst
-    if n > 1 { allSingle = false }
-    if uniform, n > 0, firstLineCount != 1 {
-      // A grid: the last line's items sit under the columns of a full line.
-      let perLine =
-        firstLineCount > 0
-        ? firstLineCount
-        : max(1, Int(((interitemSpacing + available) / (interitemSpacing + firstSize.width)).rounded(.down)))
-      if perLine > 1 {
-        let gap = (available - Double(perLine) * firstSize.width) / Double(perLine - 1)
-        placeColumns(first: lineFirst, count: n, gap: gap, thickness: lineThickness, at: v)
+    let section = FlowGeometry.Section(
+      itemBase: itemBase, itemCount: g.slots.count - itemBase, firstLine: g.lines.count, lineCount: 0, header: header,
+      footer: footer, mismatches: 0, multiItemLines: 0)
+    g.sections.append(section)
+    breakLines(s, from: itemBase, into: &g)
+  }
+
+  /// Breaks the items of section `s` from `first` (which starts a line) to the section's end,
+  /// appending lines and their bands, then places the last line.
+  func breakLines(_ s: Int, from first: Int, into g: inout FlowGeometry) {
+    let end = g.sections[s].itemBase + g.sections[s].itemCount
+    var lineFirst = first
+    var used = 0.0
+    var extents = 0.0
+    var lineThickness = 0.0
+    var index = first
+    let spacing = configuration.interitemSpacing
+    while index < end {
+      let e = g.slots[index].extent
+      let t = g.slots[index].thickness
+      if index > lineFirst, used + spacing + e > available {
+        closeLine(s, first: lineFirst, end: index, extents: extents, thickness: lineThickness, isLast: false, into: &g)
+        lineFirst = index
+        used = e
+        extents = e
+        lineThickness = t
       } else {
-        place(
-          first: lineFirst, count: n, extents: extents, thickness: lineThickness, at: v, isLast: true,
-          centreSingle: true)
+        used += index > lineFirst ? spacing + e : e
+        extents += e
+        lineThickness = max(lineThickness, t)
       }
-    } else {
-      place(
-        first: lineFirst, count: n, extents: extents, thickness: lineThickness, at: v, isLast: true,
-        centreSingle: allSingle)
+      index += 1
     }
-    record(first: lineFirst, section: section, v: v, thickness: lineThickness, lines: &g)
-    return v + lineThickness
+    if end > lineFirst {
+      closeLine(s, first: lineFirst, end: end, extents: extents, thickness: lineThickness, isLast: true, into: &g)
+    }
+    countMismatches(s, in: &g)
+    placeLastLine(s, in: &g)
   }
 
-  @inline(__always) private func record(
-    first: Int, section: Int32, v: Double, thickness: Double, lines g: inout FlowGeometry
+  /// Records a line and its band; places it unless it is the section's last (placed once the
+  /// section is known).
+  func closeLine(
+    _ s: Int, first: Int, end: Int, extents: Double, thickness: Double, isLast: Bool, into g: inout FlowGeometry
   ) {
-    g.lines.append(FlowGeometry.Line(firstItem: first, section: Int(section), start: v, end: v + thickness))
+    g.lines.append(FlowGeometry.Line(firstItem: first, section: s, thickness: thickness))
+    g.sections[s].lineCount += 1
+    if end - first > 1 { g.sections[s].multiItemLines += 1 }
+    g.bands.append(thickness + (isLast ? 0 : configuration.lineSpacing))
+    if !isLast { place(first: first, end: end, extents: extents, isLast: false, centreSingle: true, in: &g) }
   }
 
-  /// Writes the final frame of an item whose (extent, thickness) is in `frames[index].size`.
-  @inline(__always) private func finish(_ index: Int, u: Double, lineV: Double, lineThickness: Double) {
-    let e = frames[index].size.width
-    let t = frames[index].size.height
-    let v = lineV + (lineThickness - t) / 2
-    frames[index] = isVertical ? Rect(x: u, y: v, width: e, height: t) : Rect(x: v, y: u, width: t, height: e)
+  func countMismatches(_ s: Int, in g: inout FlowGeometry) {
+    let section = g.sections[s]
+    guard section.itemCount > 0 else {
+      g.sections[s].mismatches = 0
+      return
+    }
+    let first = g.slots[section.itemBase]
+    var mismatches = 0
+    for index in section.itemBase..<(section.itemBase + section.itemCount) {
+      let slot = g.slots[index]
+      if slot.extent != first.extent || slot.thickness != first.thickness { mismatches += 1 }
+    }
+    g.sections[s].mismatches = mismatches
+  }
+
+  /// The section's last line: under the columns of a full line in a uniform grid; else
+  /// left-aligned with the minimum spacing, unless every line holds one item (centred).
+  func placeLastLine(_ s: Int, in g: inout FlowGeometry) {
+    let section = g.sections[s]
+    guard section.lineCount > 0 else { return }
+    let lineIndex = section.firstLine + section.lineCount - 1
+    let first = g.lines[lineIndex].firstItem
+    let end = section.itemBase + section.itemCount
+    var extents = 0.0
+    for index in first..<end { extents += g.slots[index].extent }
+    let firstLineCount =
+      section.lineCount > 1
+      ? g.lines[section.firstLine + 1].firstItem - g.lines[section.firstLine].firstItem : end - first
+    if section.mismatches == 0, firstLineCount != 1 || section.lineCount == 1 {
+      let width = g.slots[section.itemBase].extent
+      let spacing = configuration.interitemSpacing
+      let perLine =
+        section.lineCount > 1
+        ? firstLineCount : max(1, Int(((spacing + available) / (spacing + width)).rounded(.down)))
+      if perLine > 1 {
+        let gap = (available - Double(perLine) * width) / Double(perLine - 1)
+        var before = 0.0
+        for j in 0..<(end - first) {
+          g.slots[first + j].u = insetStart + before + Double(j) * gap
+          before += g.slots[first + j].extent
+        }
+        return
+      }
+    }
+    place(first: first, end: end, extents: extents, isLast: true, centreSingle: section.multiItemLines == 0, in: &g)
   }
 
   /// A line: justified when it is not the last and holds several items (first at the inset, last
   /// flush with the far inset); a lone item centred (or at the inset when wider than the line);
   /// the last line left-aligned with the minimum spacing, unless `centreSingle`.
-  private func place(
-    first: Int, count n: Int, extents: Double, thickness: Double, at v: Double, isLast: Bool,
-    centreSingle: Bool = true
-  ) {
+  func place(first: Int, end: Int, extents: Double, isLast: Bool, centreSingle: Bool, in g: inout FlowGeometry) {
+    let n = end - first
     if n == 1 {
-      let u = isLast && !centreSingle ? insetStart : insetStart + max(0, (available - extents) / 2)
-      finish(first, u: u, lineV: v, lineThickness: thickness)
+      g.slots[first].u = isLast && !centreSingle ? insetStart : insetStart + max(0, (available - extents) / 2)
       return
     }
-    let gap = isLast ? interitemSpacing : (available - extents) / Double(n - 1)
+    let gap = isLast ? configuration.interitemSpacing : (available - extents) / Double(n - 1)
     var before = 0.0
     for j in 0..<n {
       let index = first + j
       // From the line start (not accumulated with the gaps), so a justified line's last item is
       // flush with the inset to the last bit and grid columns line up exactly.
-      let u =
+      g.slots[index].u =
         !isLast && j == n - 1
-        ? insetStart + available - frames[index].size.width : insetStart + before + Double(j) * gap
-      before += frames[index].size.width
-      finish(index, u: u, lineV: v, lineThickness: thickness)
-    }
-  }
-
-  /// The last line of a uniform section, under the columns of a full line.
-  private func placeColumns(first: Int, count n: Int, gap: Double, thickness: Double, at v: Double) {
-    var before = 0.0
-    for j in 0..<n {
-      finish(first + j, u: insetStart + before + Double(j) * gap, lineV: v, lineThickness: thickness)
-      before += frames[first + j].size.width
+        ? insetStart + available - g.slots[index].extent : insetStart + before + Double(j) * gap
+      before += g.slots[index].extent
     }
   }
 }

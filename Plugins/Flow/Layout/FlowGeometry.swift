@@ -1,35 +1,76 @@
 import TesseraKit
 
-/// Everything a prepared flow layout knows, in flat arrays so that a million items cost a few
-/// tens of megabytes and a rect query is two binary searches plus the elements it returns.
+/// Everything a prepared flow layout knows. Along a line each item keeps its position `u`, its
+/// extent and its thickness; along the scroll axis the layout is a sequence of bands — per
+/// section a head (header and top inset), one band per line (its thickness and the spacing
+/// after it) and a tail (bottom inset and footer) — whose starts `BandLengths` keeps. A frame is
+/// assembled when asked for, so a line that grows moves everything after it without touching it.
 struct FlowGeometry {
-  struct Section {
-    /// Index of the section's first item in `frames`.
-    var itemBase: Int
-    var itemCount: Int
-    /// Extent of the section along the scroll axis, header and footer included.
-    var start: Double
-    var end: Double
-    var header: Rect?
-    var footer: Rect?
+  struct Slot {
+    var u: Double
+    var extent: Double
+    var thickness: Double
   }
 
-  var isVertical = true
-  var contentSize = Size.zero
-  var sections: [Section] = []
-  /// Cell frames of every section, in order.
-  var frames = FrameBuffer()
-  /// One line of items: where it starts in `frames`, its section, and its extent along the
-  /// scroll axis.
   struct Line {
     var firstItem: Int
     var section: Int
-    var start: Double
-    var end: Double
+    var thickness: Double
   }
 
-  /// Lines across sections, in scroll order (so `start` and `end` never decrease).
+  struct Section {
+    var itemBase: Int
+    var itemCount: Int
+    var firstLine: Int
+    var lineCount: Int
+    var header: Double
+    var footer: Double
+    /// Items whose size differs from the section's first item's: 0 means a uniform grid.
+    var mismatches: Int
+    /// Lines holding more than one item: 0 means every line holds one.
+    var multiItemLines: Int
+
+    @inline(__always) func headBand(_ s: Int) -> Int { firstLine + 2 * s }
+    @inline(__always) func tailBand(_ s: Int) -> Int { firstLine + lineCount + 2 * s + 1 }
+  }
+
+  var isVertical = true
+  var crossExtent = 0.0
+  var insetBottomAlongScroll = 0.0
+  var slots: [Slot] = []
   var lines: [Line] = []
+  var sections: [Section] = []
+  var bands = BandLengths()
+
+  @inline(__always) static func lineBand(_ line: Int, section: Int) -> Int { line + 2 * section + 1 }
+
+  var contentExtent: Double { bands.total }
+
+  @inline(__always) func frame(_ index: Int, line: Line, lineStart: Double) -> Rect {
+    let slot = slots[index]
+    let v = lineStart + (line.thickness - slot.thickness) / 2
+    return isVertical
+      ? Rect(x: slot.u, y: v, width: slot.extent, height: slot.thickness)
+      : Rect(x: v, y: slot.u, width: slot.thickness, height: slot.extent)
+  }
+
+  func headerFrame(_ s: Int) -> Rect? {
+    let section = sections[s]
+    guard section.header > 0 else { return nil }
+    let v = bands.start(of: section.headBand(s))
+    return isVertical
+      ? Rect(x: 0, y: v, width: crossExtent, height: section.header)
+      : Rect(x: v, y: 0, width: section.header, height: crossExtent)
+  }
+
+  func footerFrame(_ s: Int) -> Rect? {
+    let section = sections[s]
+    guard section.footer > 0 else { return nil }
+    let v = bands.start(of: section.tailBand(s)) + insetBottomAlongScroll
+    return isVertical
+      ? Rect(x: 0, y: v, width: crossExtent, height: section.footer)
+      : Rect(x: v, y: 0, width: section.footer, height: crossExtent)
+  }
 
   /// The scroll-axis interval of a rect.
   @inline(__always) func span(_ rect: Rect) -> (Double, Double) {
@@ -37,7 +78,7 @@ struct FlowGeometry {
   }
 
   /// The index of the first element for which `isPast` holds, in a buffer where it holds for a
-  /// suffix (lines and sections both end in scroll order): a binary search.
+  /// suffix: a binary search.
   @inline(__always) static func firstIndex<T>(in buffer: UnsafeBufferPointer<T>, where isPast: (T) -> Bool) -> Int {
     var low = 0
     var high = buffer.count
@@ -48,63 +89,102 @@ struct FlowGeometry {
     return low
   }
 
+  /// The section whose bands include `band`: the last one whose head is at or before it.
+  func section(ofBand band: Int) -> Int {
+    var low = 0
+    var high = sections.count
+    while low < high {
+      let mid = (low + high) / 2
+      if sections[mid].headBand(mid) > band { high = mid } else { low = mid + 1 }
+    }
+    return max(0, low - 1)
+  }
+
   func elements(in rect: Rect, into sink: inout AttributesSink) {
     let (minV, maxV) = span(rect)
-    // Headers and footers: sections are sorted along the scroll axis.
-    var s = sections.withUnsafeBufferPointer { Self.firstIndex(in: $0) { $0.end > minV } }
-    while s < sections.count, sections[s].start < maxV {
-      if let header = sections[s].header, header.intersects(rect) {
-        sink.append(LayoutAttributes(kind: FlowLayout.header, indexPath: IndexPath(s, 0), frame: header, zIndex: 10))
-      }
-      if let footer = sections[s].footer, footer.intersects(rect) {
-        sink.append(LayoutAttributes(kind: FlowLayout.footer, indexPath: IndexPath(s, 0), frame: footer, zIndex: 10))
-      }
-      s += 1
-    }
-    // Cells: the first line that ends after the rect starts, then every line starting before
-    // it ends.
-    var line = lines.withUnsafeBufferPointer { Self.firstIndex(in: $0) { $0.end > minV } }
+    var band = bands.firstBand(endingAfter: minV)
+    guard band < bands.count else { return }
+    var s = section(ofBand: band)
     do {
-      let frames = frames.buffer
-      lines.withUnsafeBufferPointer { lines in
-        while line < lines.count, lines[line].start < maxV {
-          let section = lines[line].section
-          let base = sections[section].itemBase
-          let last = line + 1 < lines.count ? lines[line + 1].firstItem : frames.count
-          for index in lines[line].firstItem..<last where frames[index].intersects(rect) {
-            sink.append(LayoutAttributes(indexPath: IndexPath(section, index - base), frame: frames[index]))
+      while band < bands.count, s < sections.count {
+        let start = bands.start(of: band)
+        if start >= maxV { break }
+        let section = sections[s]
+        if band == section.headBand(s) {
+          if let header = headerFrame(s), header.intersects(rect) {
+            sink.append(
+              LayoutAttributes(kind: FlowLayout.header, indexPath: IndexPath(s, 0), frame: header, zIndex: 10))
           }
-          line += 1
+        } else if band == section.tailBand(s) {
+          if let footer = footerFrame(s), footer.intersects(rect) {
+            sink.append(
+              LayoutAttributes(kind: FlowLayout.footer, indexPath: IndexPath(s, 0), frame: footer, zIndex: 10))
+          }
+          s += 1
+        } else {
+          let lineIndex = band - 2 * s - 1
+          let line = lines[lineIndex]
+          let end = lineIndex + 1 < lines.count ? lines[lineIndex + 1].firstItem : slots.count
+          for index in line.firstItem..<end {
+            let frame = frame(index, line: line, lineStart: start)
+            if frame.intersects(rect) {
+              sink.append(LayoutAttributes(indexPath: IndexPath(s, index - section.itemBase), frame: frame))
+            }
+          }
         }
+        band += 1
       }
     }
   }
 
   func allElements(into sink: inout AttributesSink) {
     for (s, section) in sections.enumerated() {
-      if let header = section.header {
+      if let header = headerFrame(s) {
         sink.append(LayoutAttributes(kind: FlowLayout.header, indexPath: IndexPath(s, 0), frame: header, zIndex: 10))
       }
-      for item in 0..<section.itemCount {
-        sink.append(LayoutAttributes(indexPath: IndexPath(s, item), frame: frames[section.itemBase + item]))
+      for lineIndex in section.firstLine..<(section.firstLine + section.lineCount) {
+        let line = lines[lineIndex]
+        let start = bands.start(of: Self.lineBand(lineIndex, section: s))
+        let end = lineIndex + 1 < lines.count ? lines[lineIndex + 1].firstItem : slots.count
+        for index in line.firstItem..<end {
+          sink.append(
+            LayoutAttributes(
+              indexPath: IndexPath(s, index - section.itemBase), frame: frame(index, line: line, lineStart: start)))
+        }
       }
-      if let footer = section.footer {
+      if let footer = footerFrame(s) {
         sink.append(LayoutAttributes(kind: FlowLayout.footer, indexPath: IndexPath(s, 0), frame: footer, zIndex: 10))
       }
     }
+  }
+
+  /// The line holding item `index` (an index into `slots`) of section `s`.
+  func line(ofItem index: Int, section s: Int) -> Int {
+    let section = sections[s]
+    var low = section.firstLine
+    var high = section.firstLine + section.lineCount
+    while high - low > 1 {
+      let mid = (low + high) / 2
+      if lines[mid].firstItem <= index { low = mid } else { high = mid }
+    }
+    return low
   }
 
   func item(at indexPath: IndexPath) -> LayoutAttributes? {
     guard indexPath.section >= 0, indexPath.section < sections.count else { return nil }
     let section = sections[indexPath.section]
     guard indexPath.item >= 0, indexPath.item < section.itemCount else { return nil }
-    return LayoutAttributes(indexPath: indexPath, frame: frames[section.itemBase + indexPath.item])
+    let index = section.itemBase + indexPath.item
+    let lineIndex = line(ofItem: index, section: indexPath.section)
+    let start = bands.start(of: Self.lineBand(lineIndex, section: indexPath.section))
+    return LayoutAttributes(indexPath: indexPath, frame: frame(index, line: lines[lineIndex], lineStart: start))
   }
 
   func supplementary(_ kind: ElementKind, at indexPath: IndexPath) -> LayoutAttributes? {
     guard indexPath.section >= 0, indexPath.section < sections.count, indexPath.item == 0 else { return nil }
-    let section = sections[indexPath.section]
-    let frame = kind == FlowLayout.header ? section.header : kind == FlowLayout.footer ? section.footer : nil
+    let frame =
+      kind == FlowLayout.header
+      ? headerFrame(indexPath.section) : kind == FlowLayout.footer ? footerFrame(indexPath.section) : nil
     return frame.map { LayoutAttributes(kind: kind, indexPath: indexPath, frame: $0, zIndex: 10) }
   }
 }

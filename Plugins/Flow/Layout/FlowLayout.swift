@@ -40,6 +40,10 @@ public final class FlowLayout: CollectionLayout {
       OptionDescription(
         "footerReferenceSize", .size, default: "0x0", doc: "footer size when the section gives none",
         minimum: 0),
+      OptionDescription(
+        "estimatedItemSize", .size, default: "0x0",
+        doc: "non-zero: self-sizing cells start at their dataset estimate or this, then report their size",
+        minimum: 0),
     ],
     kinds: [header, footer])
 
@@ -49,6 +53,12 @@ public final class FlowLayout: CollectionLayout {
   /// The first section the next prepare must lay out again; 0 after anything but a batch
   /// update (options, bounds, invalidate-everything), so the whole layout is rebuilt.
   var firstDirtySection = 0
+  /// The counts changed since the last pass: preferred sizes from the first dirty section on no
+  /// longer belong to their positions.
+  var countsChanged = false
+  /// Preferred sizes of self-sizing cells, and the ones reported since the last pass.
+  var preferred = PreferredSizes()
+  var pendingPreferred: [InvalidationContext.PreferredSize] = []
 
   public init(collectionView: CollectionView) {
     self.collectionView = collectionView
@@ -57,12 +67,36 @@ public final class FlowLayout: CollectionLayout {
   public func apply(options: LayoutOptions) throws(LayoutError) {
     configuration = Configuration(options)
     firstDirtySection = 0
+    preferred.removeAll()
   }
 
   public func prepare() throws(LayoutError) {
-    FlowGeometry.rebuild(
-      &geometry, from: firstDirtySection, collectionView: collectionView, configuration: configuration)
+    if firstDirtySection == Int.max {
+      // Only preferred sizes changed: apply each where it is.
+      let builder = SectionBuilder(configuration: configuration, crossExtent: geometry.crossExtent)
+      for p in pendingPreferred where geometry.sections.indices.contains(p.indexPath.section) {
+        let section = geometry.sections[p.indexPath.section]
+        guard p.indexPath.item >= 0, p.indexPath.item < section.itemCount else { continue }
+        preferred[section.itemBase + p.indexPath.item] = p.size
+        builder.applyPreferred(p.size, at: section.itemBase + p.indexPath.item, in: &geometry)
+      }
+      geometry.bands.refresh()
+    } else {
+      let kept = min(firstDirtySection, geometry.sections.count)
+      if countsChanged {
+        preferred.truncate(
+          to: kept > 0 ? geometry.sections[kept - 1].itemBase + geometry.sections[kept - 1].itemCount : 0)
+      }
+      for p in pendingPreferred where !countsChanged && geometry.sections.indices.contains(p.indexPath.section) {
+        preferred[geometry.sections[p.indexPath.section].itemBase + p.indexPath.item] = p.size
+      }
+      FlowGeometry.rebuild(
+        &geometry, from: firstDirtySection, collectionView: collectionView, configuration: configuration,
+        preferred: preferred)
+    }
+    pendingPreferred.removeAll()
     firstDirtySection = Int.max
+    countsChanged = false
   }
 
   /// A batch update re-lays out from the first section it names (before or after the update):
@@ -77,17 +111,25 @@ public final class FlowLayout: CollectionLayout {
           min(item.before?.section ?? Int.max, item.after?.section ?? Int.max)
         }.min() ?? 0
     }
+    if context.invalidatesDataSourceCounts { countsChanged = true }
+    // A preferred size alone is applied where it is, not by laying out sections again.
+    if context.flags.isEmpty && context.updateItems.isEmpty { first = Int.max }
+    if configuration.isSelfSizing { pendingPreferred += context.preferredSizes }
     firstDirtySection = min(firstDirtySection, first)
   }
 
-  public var collectionViewContentSize: Size { geometry.contentSize }
+  public var collectionViewContentSize: Size {
+    configuration.isVertical
+      ? Size(width: geometry.crossExtent, height: geometry.contentExtent)
+      : Size(width: geometry.contentExtent, height: geometry.crossExtent)
+  }
 
-  /// Without estimated sizes cells do not size themselves, so a preferred size changes
-  /// nothing (as UICollectionViewFlowLayout without estimatedItemSize).
+  /// Only self-sizing cells (estimatedItemSize set) take their preferred size, as with
+  /// UICollectionViewFlowLayout.
   public func shouldInvalidateLayout(
     forPreferredLayoutAttributes preferred: LayoutAttributes, withOriginalAttributes original: LayoutAttributes
   ) -> Bool {
-    false
+    configuration.isSelfSizing && preferred.frame.size != original.frame.size
   }
 
   public func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool {
@@ -107,8 +149,12 @@ extension FlowLayout {
     var inset = EdgeInsets.zero
     var headerSize = Size.zero
     var footerSize = Size.zero
+    var estimatedItemSize = Size.zero
 
     init() {}
+
+    /// UIKit turns self-sizing on with a non-zero estimatedItemSize.
+    var isSelfSizing: Bool { estimatedItemSize.width > 0 || estimatedItemSize.height > 0 }
 
     init(_ options: LayoutOptions) {
       isVertical = options.choice("scrollDirection", default: "vertical") == "vertical"
@@ -118,6 +164,7 @@ extension FlowLayout {
       inset = options.insets("sectionInset", default: inset)
       headerSize = options.size("headerReferenceSize", default: headerSize)
       footerSize = options.size("footerReferenceSize", default: footerSize)
+      estimatedItemSize = options.size("estimatedItemSize", default: estimatedItemSize)
     }
 
     /// Insets along a line (start, end) and across lines (start, end).

@@ -1,0 +1,124 @@
+import TesseraKit
+
+extension BandLengths {
+  /// Replaces bands `range` with `new`: in place when the count is the same, else by rebuilding
+  /// the blocks from the first changed one.
+  mutating func replace(_ range: Range<Int>, with new: [Double]) {
+    if range.count == new.count {
+      for (offset, length) in new.enumerated() { set(range.lowerBound + offset, to: length) }
+      return
+    }
+    let tail = Array(lengths[range.upperBound...])
+    truncate(to: range.lowerBound)
+    for length in new + tail { append(length) }
+  }
+}
+
+extension SectionBuilder {
+  /// A self-sizing cell's new size, applied in time proportional to what moves: a new thickness
+  /// changes one line's band (everything after it moves through the band starts); a new extent
+  /// breaks lines again from the line before it, only until the breaks line up with the old ones.
+  func applyPreferred(_ size: Size, at index: Int, in g: inout FlowGeometry) {
+    let e = configuration.isVertical ? size.width : size.height
+    let t = configuration.isVertical ? size.height : size.width
+    let old = g.slots[index]
+    guard old.extent != e || old.thickness != t else { return }
+    var low = 0
+    var high = g.sections.count
+    while high - low > 1 {
+      let mid = (low + high) / 2
+      if g.sections[mid].itemBase <= index { low = mid } else { high = mid }
+    }
+    // Empty sections share an itemBase with the next: take the one that holds the item.
+    while low + 1 < g.sections.count && g.sections[low + 1].itemBase <= index { low += 1 }
+    let s = low
+    let wasUniform = g.sections[s].mismatches == 0
+    g.slots[index].extent = e
+    g.slots[index].thickness = t
+    let section = g.sections[s]
+    if index == section.itemBase {
+      countMismatches(s, in: &g)
+    } else {
+      let first = g.slots[section.itemBase]
+      let was = old.extent != first.extent || old.thickness != first.thickness
+      let now = e != first.extent || t != first.thickness
+      g.sections[s].mismatches += (now ? 1 : 0) - (was ? 1 : 0)
+    }
+    let lineIndex = g.line(ofItem: index, section: s)
+    if old.extent == e {
+      let line = g.lines[lineIndex]
+      let end = lineIndex + 1 < g.lines.count ? g.lines[lineIndex + 1].firstItem : g.slots.count
+      var thickness = 0.0
+      for i in line.firstItem..<end { thickness = max(thickness, g.slots[i].thickness) }
+      if thickness != line.thickness {
+        g.lines[lineIndex].thickness = thickness
+        let isLast = lineIndex == section.firstLine + section.lineCount - 1
+        g.bands.set(
+          FlowGeometry.lineBand(lineIndex, section: s), to: thickness + (isLast ? 0 : configuration.lineSpacing))
+      }
+      if wasUniform != (g.sections[s].mismatches == 0) { placeLastLine(s, in: &g) }
+    } else {
+      rebreak(s, fromLine: max(section.firstLine, lineIndex - 1), changed: index, in: &g)
+    }
+  }
+
+  /// Breaks section `s` again from line `first` until a new line starts where an old one did,
+  /// after the changed item: from there on the greedy breaks are the old ones.
+  func rebreak(_ s: Int, fromLine first: Int, changed: Int, in g: inout FlowGeometry) {
+    let section = g.sections[s]
+    let endLine = section.firstLine + section.lineCount
+    let end = section.itemBase + section.itemCount
+    var oldStarts: [Int: Int] = [:]  // first item → old line index
+    for line in (first + 1)..<endLine { oldStarts[g.lines[line].firstItem] = line }
+    var newLines: [(first: Int, end: Int, extents: Double, thickness: Double)] = []
+    var resumeAt = endLine
+    var lineFirst = g.lines[first].firstItem
+    var used = 0.0
+    var extents = 0.0
+    var lineThickness = 0.0
+    var index = lineFirst
+    let spacing = configuration.interitemSpacing
+    while index < end {
+      let e = g.slots[index].extent
+      let t = g.slots[index].thickness
+      if index > lineFirst, used + spacing + e > available {
+        newLines.append((lineFirst, index, extents, lineThickness))
+        if index > changed, let old = oldStarts[index] {
+          resumeAt = old
+          break
+        }
+        lineFirst = index
+        used = e
+        extents = e
+        lineThickness = t
+      } else {
+        used += index > lineFirst ? spacing + e : e
+        extents += e
+        lineThickness = max(lineThickness, t)
+      }
+      index += 1
+    }
+    if resumeAt == endLine { newLines.append((lineFirst, end, extents, lineThickness)) }
+    // Replace the old lines [first, resumeAt) with the new ones.
+    let oldMulti = (first..<resumeAt).count { line in
+      let next = line + 1 < g.lines.count ? g.lines[line + 1].firstItem : g.slots.count
+      return next - g.lines[line].firstItem > 1
+    }
+    let delta = newLines.count - (resumeAt - first)
+    let replacement = newLines.map { FlowGeometry.Line(firstItem: $0.first, section: s, thickness: $0.thickness) }
+    g.lines.replaceSubrange(first..<resumeAt, with: replacement)
+    g.sections[s].lineCount += delta
+    g.sections[s].multiItemLines += newLines.count { $0.end - $0.first > 1 } - oldMulti
+    for later in (s + 1)..<g.sections.count { g.sections[later].firstLine += delta }
+    let lastLine = g.sections[s].firstLine + g.sections[s].lineCount - 1
+    let bandLengths = newLines.enumerated().map { offset, line in
+      line.thickness + (first + offset == lastLine ? 0 : configuration.lineSpacing)
+    }
+    g.bands.replace(
+      FlowGeometry.lineBand(first, section: s)..<FlowGeometry.lineBand(resumeAt, section: s), with: bandLengths)
+    for (offset, line) in newLines.enumerated() where first + offset != lastLine {
+      place(first: line.first, end: line.end, extents: line.extents, isLast: false, centreSingle: true, in: &g)
+    }
+    placeLastLine(s, in: &g)
+  }
+}
