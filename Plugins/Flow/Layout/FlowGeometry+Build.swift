@@ -32,12 +32,18 @@ extension FlowGeometry {
       chunk.deallocate()
     }
     var builder = SectionBuilder(configuration: c, crossExtent: g.crossExtent, chunk: chunk, scratch: scratch)
+    // The items live outside `g` while the builder writes them through a pointer: no
+    // uniqueness or exclusivity checks in the per-item loops.
+    var slots: [FlowGeometry.Slot] = []
+    swap(&slots, &g.slots)
+    defer { swap(&slots, &g.slots) }
     for s in kept..<max(kept, sectionCount) {
       let header = thickness(collectionView.sectionSize("header", section: s) ?? c.headerSize, c)
       let footer = thickness(collectionView.sectionSize("footer", section: s) ?? c.footerSize, c)
       g.bands.append(header + c.stackInsets.start)
       builder.laySection(
-        s, count: counts[s], header: header, footer: footer, from: collectionView, preferred: preferred, into: &g)
+        s, count: counts[s], header: header, footer: footer, from: collectionView, preferred: preferred,
+        slots: &slots, into: &g)
       g.bands.append(c.stackInsets.end + footer)
     }
     g.bands.refresh()
@@ -76,9 +82,9 @@ struct SectionBuilder {
   /// Reads the section's sizes (preferred ones first when self-sizing), breaks and places them.
   mutating func laySection(
     _ s: Int, count: Int, header: Double, footer: Double, from collectionView: CollectionView,
-    preferred: PreferredSizes, into g: inout FlowGeometry
+    preferred: PreferredSizes, slots: inout [FlowGeometry.Slot], into g: inout FlowGeometry
   ) {
-    let itemBase = g.slots.count
+    let itemBase = slots.count
     let vertical = configuration.isVertical
     let selfSizing = configuration.isSelfSizing
     let defaultSize = selfSizing ? configuration.estimatedItemSize : configuration.itemSize
@@ -89,22 +95,22 @@ struct SectionBuilder {
       guard got > 0 else { break }
       for k in 0..<got {
         let size = selfSizing ? preferred[itemBase + index + k] ?? chunk[k] : chunk[k]
-        g.slots.append(
+        slots.append(
           FlowGeometry.Slot(
             u: 0, extent: vertical ? size.width : size.height, thickness: vertical ? size.height : size.width))
       }
       index += got
     }
     let section = FlowGeometry.Section(
-      itemBase: itemBase, itemCount: g.slots.count - itemBase, firstLine: g.lines.count, lineCount: 0, header: header,
+      itemBase: itemBase, itemCount: slots.count - itemBase, firstLine: g.lines.count, lineCount: 0, header: header,
       footer: footer, mismatches: 0, multiItemLines: 0)
     g.sections.append(section)
-    breakLines(s, from: itemBase, into: &g)
+    slots.withUnsafeMutableBufferPointer { breakLines(s, from: itemBase, slots: $0.baseAddress!, into: &g) }
   }
 
   /// Breaks the items of section `s` from `first` (which starts a line) to the section's end,
   /// appending lines and their bands, then places the last line.
-  func breakLines(_ s: Int, from first: Int, into g: inout FlowGeometry) {
+  func breakLines(_ s: Int, from first: Int, slots: UnsafeMutablePointer<FlowGeometry.Slot>, into g: inout FlowGeometry) {
     let end = g.sections[s].itemBase + g.sections[s].itemCount
     var lineFirst = first
     var used = 0.0
@@ -112,11 +118,18 @@ struct SectionBuilder {
     var lineThickness = 0.0
     var index = first
     let spacing = configuration.interitemSpacing
+    // Tally the items that differ from the section's first while passing (a whole section only).
+    let tally = first == g.sections[s].itemBase && end > first
+    let reference = tally ? slots[first] : FlowGeometry.Slot(u: 0, extent: 0, thickness: 0)
+    var mismatches = 0
     while index < end {
-      let e = g.slots[index].extent
-      let t = g.slots[index].thickness
+      let e = slots[index].extent
+      let t = slots[index].thickness
+      if tally, e != reference.extent || t != reference.thickness { mismatches += 1 }
       if index > lineFirst, used + spacing + e > available {
-        closeLine(s, first: lineFirst, end: index, extents: extents, thickness: lineThickness, isLast: false, into: &g)
+        closeLine(
+          s, first: lineFirst, end: index, extents: extents, thickness: lineThickness, isLast: false, slots: slots,
+          into: &g)
         lineFirst = index
         used = e
         extents = e
@@ -129,34 +142,36 @@ struct SectionBuilder {
       index += 1
     }
     if end > lineFirst {
-      closeLine(s, first: lineFirst, end: end, extents: extents, thickness: lineThickness, isLast: true, into: &g)
+      closeLine(
+        s, first: lineFirst, end: end, extents: extents, thickness: lineThickness, isLast: true, slots: slots, into: &g)
     }
-    countMismatches(s, in: &g)
-    placeLastLine(s, in: &g)
+    if tally { g.sections[s].mismatches = mismatches } else { countMismatches(s, slots: slots, in: &g) }
+    placeLastLine(s, slots: slots, in: &g)
   }
 
   /// Records a line and its band; places it unless it is the section's last (placed once the
   /// section is known).
   func closeLine(
-    _ s: Int, first: Int, end: Int, extents: Double, thickness: Double, isLast: Bool, into g: inout FlowGeometry
+    _ s: Int, first: Int, end: Int, extents: Double, thickness: Double, isLast: Bool,
+    slots: UnsafeMutablePointer<FlowGeometry.Slot>, into g: inout FlowGeometry
   ) {
     g.lines.append(FlowGeometry.Line(firstItem: first, section: s, thickness: thickness))
     g.sections[s].lineCount += 1
     if end - first > 1 { g.sections[s].multiItemLines += 1 }
     g.bands.append(thickness + (isLast ? 0 : configuration.lineSpacing))
-    if !isLast { place(first: first, end: end, extents: extents, isLast: false, centreSingle: true, in: &g) }
+    if !isLast { place(first: first, end: end, extents: extents, isLast: false, centreSingle: true, slots: slots) }
   }
 
-  func countMismatches(_ s: Int, in g: inout FlowGeometry) {
+  func countMismatches(_ s: Int, slots: UnsafeMutablePointer<FlowGeometry.Slot>, in g: inout FlowGeometry) {
     let section = g.sections[s]
     guard section.itemCount > 0 else {
       g.sections[s].mismatches = 0
       return
     }
-    let first = g.slots[section.itemBase]
+    let first = slots[section.itemBase]
     var mismatches = 0
     for index in section.itemBase..<(section.itemBase + section.itemCount) {
-      let slot = g.slots[index]
+      let slot = slots[index]
       if slot.extent != first.extent || slot.thickness != first.thickness { mismatches += 1 }
     }
     g.sections[s].mismatches = mismatches
@@ -164,19 +179,19 @@ struct SectionBuilder {
 
   /// The section's last line: under the columns of a full line in a uniform grid; else
   /// left-aligned with the minimum spacing, unless every line holds one item (centred).
-  func placeLastLine(_ s: Int, in g: inout FlowGeometry) {
+  func placeLastLine(_ s: Int, slots: UnsafeMutablePointer<FlowGeometry.Slot>, in g: inout FlowGeometry) {
     let section = g.sections[s]
     guard section.lineCount > 0 else { return }
     let lineIndex = section.firstLine + section.lineCount - 1
     let first = g.lines[lineIndex].firstItem
     let end = section.itemBase + section.itemCount
     var extents = 0.0
-    for index in first..<end { extents += g.slots[index].extent }
+    for index in first..<end { extents += slots[index].extent }
     let firstLineCount =
       section.lineCount > 1
       ? g.lines[section.firstLine + 1].firstItem - g.lines[section.firstLine].firstItem : end - first
     if section.mismatches == 0, firstLineCount != 1 || section.lineCount == 1 {
-      let width = g.slots[section.itemBase].extent
+      let width = slots[section.itemBase].extent
       let spacing = configuration.interitemSpacing
       let perLine =
         section.lineCount > 1
@@ -185,22 +200,24 @@ struct SectionBuilder {
         let gap = (available - Double(perLine) * width) / Double(perLine - 1)
         var before = 0.0
         for j in 0..<(end - first) {
-          g.slots[first + j].u = insetStart + before + Double(j) * gap
-          before += g.slots[first + j].extent
+          slots[first + j].u = insetStart + before + Double(j) * gap
+          before += slots[first + j].extent
         }
         return
       }
     }
-    place(first: first, end: end, extents: extents, isLast: true, centreSingle: section.multiItemLines == 0, in: &g)
+    place(first: first, end: end, extents: extents, isLast: true, centreSingle: section.multiItemLines == 0, slots: slots)
   }
 
   /// A line: justified when it is not the last and holds several items (first at the inset, last
   /// flush with the far inset); a lone item centred (or at the inset when wider than the line);
   /// the last line left-aligned with the minimum spacing, unless `centreSingle`.
-  func place(first: Int, end: Int, extents: Double, isLast: Bool, centreSingle: Bool, in g: inout FlowGeometry) {
+  func place(
+    first: Int, end: Int, extents: Double, isLast: Bool, centreSingle: Bool, slots: UnsafeMutablePointer<FlowGeometry.Slot>
+  ) {
     let n = end - first
     if n == 1 {
-      g.slots[first].u = isLast && !centreSingle ? insetStart : insetStart + max(0, (available - extents) / 2)
+      slots[first].u = isLast && !centreSingle ? insetStart : insetStart + max(0, (available - extents) / 2)
       return
     }
     let gap = isLast ? configuration.interitemSpacing : (available - extents) / Double(n - 1)
@@ -209,10 +226,10 @@ struct SectionBuilder {
       let index = first + j
       // From the line start (not accumulated with the gaps), so a justified line's last item is
       // flush with the inset to the last bit and grid columns line up exactly.
-      g.slots[index].u =
+      slots[index].u =
         !isLast && j == n - 1
-        ? insetStart + available - g.slots[index].extent : insetStart + before + Double(j) * gap
-      before += g.slots[index].extent
+        ? insetStart + available - slots[index].extent : insetStart + before + Double(j) * gap
+      before += slots[index].extent
     }
   }
 }

@@ -19,9 +19,18 @@ extension SectionBuilder {
   /// changes one line's band (everything after it moves through the band starts); a new extent
   /// breaks lines again from the line before it, only until the breaks line up with the old ones.
   func applyPreferred(_ size: Size, at index: Int, in g: inout FlowGeometry) {
+    var slots: [FlowGeometry.Slot] = []
+    swap(&slots, &g.slots)
+    defer { swap(&slots, &g.slots) }
+    slots.withUnsafeMutableBufferPointer { apply(size, at: index, slots: $0.baseAddress!, count: $0.count, in: &g) }
+  }
+
+  private func apply(
+    _ size: Size, at index: Int, slots: UnsafeMutablePointer<FlowGeometry.Slot>, count: Int, in g: inout FlowGeometry
+  ) {
     let e = configuration.isVertical ? size.width : size.height
     let t = configuration.isVertical ? size.height : size.width
-    let old = g.slots[index]
+    let old = slots[index]
     guard old.extent != e || old.thickness != t else { return }
     var low = 0
     var high = g.sections.count
@@ -33,13 +42,13 @@ extension SectionBuilder {
     while low + 1 < g.sections.count && g.sections[low + 1].itemBase <= index { low += 1 }
     let s = low
     let wasUniform = g.sections[s].mismatches == 0
-    g.slots[index].extent = e
-    g.slots[index].thickness = t
+    slots[index].extent = e
+    slots[index].thickness = t
     let section = g.sections[s]
     if index == section.itemBase {
-      countMismatches(s, in: &g)
+      countMismatches(s, slots: slots, in: &g)
     } else {
-      let first = g.slots[section.itemBase]
+      let first = slots[section.itemBase]
       let was = old.extent != first.extent || old.thickness != first.thickness
       let now = e != first.extent || t != first.thickness
       g.sections[s].mismatches += (now ? 1 : 0) - (was ? 1 : 0)
@@ -47,24 +56,27 @@ extension SectionBuilder {
     let lineIndex = g.line(ofItem: index, section: s)
     if old.extent == e {
       let line = g.lines[lineIndex]
-      let end = lineIndex + 1 < g.lines.count ? g.lines[lineIndex + 1].firstItem : g.slots.count
+      let end = lineIndex + 1 < g.lines.count ? g.lines[lineIndex + 1].firstItem : count
       var thickness = 0.0
-      for i in line.firstItem..<end { thickness = max(thickness, g.slots[i].thickness) }
+      for i in line.firstItem..<end { thickness = max(thickness, slots[i].thickness) }
       if thickness != line.thickness {
         g.lines[lineIndex].thickness = thickness
         let isLast = lineIndex == section.firstLine + section.lineCount - 1
         g.bands.set(
           FlowGeometry.lineBand(lineIndex, section: s), to: thickness + (isLast ? 0 : configuration.lineSpacing))
       }
-      if wasUniform != (g.sections[s].mismatches == 0) { placeLastLine(s, in: &g) }
+      if wasUniform != (g.sections[s].mismatches == 0) { placeLastLine(s, slots: slots, in: &g) }
     } else {
-      rebreak(s, fromLine: max(section.firstLine, lineIndex - 1), changed: index, in: &g)
+      rebreak(s, fromLine: max(section.firstLine, lineIndex - 1), changed: index, slots: slots, in: &g)
     }
   }
 
   /// Breaks section `s` again from line `first` until a new line starts where an old one did,
   /// after the changed item: from there on the greedy breaks are the old ones.
-  func rebreak(_ s: Int, fromLine first: Int, changed: Int, in g: inout FlowGeometry) {
+  func rebreak(
+    _ s: Int, fromLine first: Int, changed: Int, slots: UnsafeMutablePointer<FlowGeometry.Slot>,
+    in g: inout FlowGeometry
+  ) {
     let section = g.sections[s]
     let endLine = section.firstLine + section.lineCount
     let end = section.itemBase + section.itemCount
@@ -79,8 +91,8 @@ extension SectionBuilder {
     var index = lineFirst
     let spacing = configuration.interitemSpacing
     while index < end {
-      let e = g.slots[index].extent
-      let t = g.slots[index].thickness
+      let e = slots[index].extent
+      let t = slots[index].thickness
       if index > lineFirst, used + spacing + e > available {
         newLines.append((lineFirst, index, extents, lineThickness))
         if index > changed, let old = oldStarts[index] {
@@ -101,7 +113,7 @@ extension SectionBuilder {
     if resumeAt == endLine { newLines.append((lineFirst, end, extents, lineThickness)) }
     // Replace the old lines [first, resumeAt) with the new ones.
     let oldMulti = (first..<resumeAt).count { line in
-      let next = line + 1 < g.lines.count ? g.lines[line + 1].firstItem : g.slots.count
+      let next = line + 1 < endLine ? g.lines[line + 1].firstItem : end
       return next - g.lines[line].firstItem > 1
     }
     let delta = newLines.count - (resumeAt - first)
@@ -117,8 +129,8 @@ extension SectionBuilder {
     g.bands.replace(
       FlowGeometry.lineBand(first, section: s)..<FlowGeometry.lineBand(resumeAt, section: s), with: bandLengths)
     for (offset, line) in newLines.enumerated() where first + offset != lastLine {
-      place(first: line.first, end: line.end, extents: line.extents, isLast: false, centreSingle: true, in: &g)
+      place(first: line.first, end: line.end, extents: line.extents, isLast: false, centreSingle: true, slots: slots)
     }
-    placeLastLine(s, in: &g)
+    placeLastLine(s, slots: slots, in: &g)
   }
 }
