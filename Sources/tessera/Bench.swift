@@ -18,6 +18,8 @@ struct Bench: ParsableCommand {
   @Option(help: "How many full prepares (the median is reported).") var prepareRuns = 5
   @Option(help: "Also time random batches of this many operations (validate, apply, relayout, visible query).")
   var batch = 0
+  @Option(help: "Also time this many self-sizing height changes, each followed by a visible query.")
+  var selfsizing = 0
   @Flag(help: "Print one JSON object instead of a table.") var json = false
 
   func run() throws {
@@ -25,6 +27,7 @@ struct Bench: ParsableCommand {
       layout: layout, items: items, dataset: dataset, seed: seed, queries: queries, prepareRuns: prepareRuns)
     configuration.batchOperations = batch
     configuration.sections = sections
+    configuration.selfSizingEvents = selfsizing
     do {
       let result = try Benchmark.run(
         configuration, registry: plugins.registry(), direct: DirectLayouts.probe(for: layout))

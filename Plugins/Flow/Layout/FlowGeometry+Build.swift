@@ -110,7 +110,8 @@ struct SectionBuilder {
 
   /// Breaks the items of section `s` from `first` (which starts a line) to the section's end,
   /// appending lines and their bands, then places the last line.
-  func breakLines(_ s: Int, from first: Int, slots: UnsafeMutablePointer<FlowGeometry.Slot>, into g: inout FlowGeometry) {
+  func breakLines(_ s: Int, from first: Int, slots: UnsafeMutablePointer<FlowGeometry.Slot>, into g: inout FlowGeometry)
+  {
     let end = g.sections[s].itemBase + g.sections[s].itemCount
     var lineFirst = first
     var used = 0.0
@@ -206,14 +207,16 @@ struct SectionBuilder {
         return
       }
     }
-    place(first: first, end: end, extents: extents, isLast: true, centreSingle: section.multiItemLines == 0, slots: slots)
+    place(
+      first: first, end: end, extents: extents, isLast: true, centreSingle: section.multiItemLines == 0, slots: slots)
   }
 
   /// A line: justified when it is not the last and holds several items (first at the inset, last
   /// flush with the far inset); a lone item centred (or at the inset when wider than the line);
   /// the last line left-aligned with the minimum spacing, unless `centreSingle`.
   func place(
-    first: Int, end: Int, extents: Double, isLast: Bool, centreSingle: Bool, slots: UnsafeMutablePointer<FlowGeometry.Slot>
+    first: Int, end: Int, extents: Double, isLast: Bool, centreSingle: Bool,
+    slots: UnsafeMutablePointer<FlowGeometry.Slot>
   ) {
     let n = end - first
     if n == 1 {

@@ -22,6 +22,9 @@ public struct Benchmark {
     public var batchRuns: Int = 5
     /// Sections the items are spread over.
     public var sections: Int = 1
+    /// Self-sizing events to time (0: none): a random cell reports a new height, then a
+    /// visible query — on a flow with estimatedItemSize.
+    public var selfSizingEvents: Int = 0
 
     public init(layout: String, items: Int, dataset: String, seed: Int, queries: Int, prepareRuns: Int) {
       self.layout = layout
@@ -59,6 +62,9 @@ public struct Benchmark {
     public var contentSize: Size
     /// Median time of a random batch: validate, apply, relayout, first visible query.
     public var batchMilliseconds: Double?
+    /// Total and median per event of the self-sizing run.
+    public var selfSizingTotalMilliseconds: Double?
+    public var selfSizingMedianMicroseconds: Double?
 
     public var abiOverheadRatio: Double? { directQueryNanoseconds.map { visibleQueryNanoseconds / $0 } }
   }
@@ -166,13 +172,55 @@ public struct Benchmark {
       batchTime = try measureBatches(configuration, layoutClass: layoutClass, dataset: dataset, rng: &rng)
     }
 
+    var selfSizing: (total: Double, median: Double)?
+    if configuration.selfSizingEvents > 0 {
+      selfSizing = try measureSelfSizing(configuration, layoutClass: layoutClass, dataset: dataset, rng: &rng)
+    }
+
     let prepare = median(prepareTimes)
     return Result(
       configuration: configuration, prepareSeconds: prepare / 1e9, firstPrepareSeconds: prepareTimes[0] / 1e9,
       nanosecondsPerItem: configuration.items > 0 ? prepare / Double(configuration.items) : 0,
       visibleQueryNanoseconds: median(queryTimes), visibleElements: median(elements),
       itemLookupNanoseconds: median(lookupTimes), directQueryNanoseconds: directTime, peakMemoryMiB: peakMemoryMiB(),
-      contentSize: content, batchMilliseconds: batchTime)
+      contentSize: content, batchMilliseconds: batchTime, selfSizingTotalMilliseconds: selfSizing?.total,
+      selfSizingMedianMicroseconds: selfSizing?.median)
+  }
+
+  /// Self-sizing cells on a large layout: each event is a random cell reporting a new height
+  /// (its width kept), the layout's decision and context, and the visible query that follows
+  /// (which runs the incremental prepare). Layouts without an `estimatedItemSize` option are
+  /// measured as they are.
+  static func measureSelfSizing(
+    _ configuration: Configuration, layoutClass: LayoutClass, dataset: Dataset, rng: inout SplitMix64
+  ) throws(HostError) -> (total: Double, median: Double) {
+    let model = CollectionModel(dataset: dataset, bounds: Rect(origin: .zero, size: Session.defaultViewport))
+    var values: [OptionSpec.Value] = []
+    for option in layoutClass.options {
+      values.append(option.name == "estimatedItemSize" ? try option.parse("60x40") : option.defaultValue)
+    }
+    let instance = try LayoutInstance(layoutClass, model: model, options: values)
+    let content = try instance.contentSize()
+    let nonEmpty = dataset.sections.indices.filter { !dataset.sections[$0].items.isEmpty }
+    guard !nonEmpty.isEmpty else { return (0, 0) }
+    var times: [Double] = []
+    times.reserveCapacity(configuration.selfSizingEvents)
+    let started = now()
+    for _ in 0..<configuration.selfSizingEvents {
+      let s = nonEmpty[Int(rng.next() % UInt64(nonEmpty.count))]
+      let path = IndexPath(s, Int(rng.next() % UInt64(dataset.sections[s].items.count)))
+      let y = Double(rng.next() % UInt64(max(1, content.height - model.bounds.height)))
+      let start = now()
+      if let original = try instance.item(at: path),
+        let request = try instance.preferredSize(
+          Size(width: original.frame.width, height: Double(20 + rng.next() % 100)), for: original)
+      {
+        instance.invalidate(request)
+      }
+      _ = try instance.countAttributes(in: Rect(x: 0, y: y, width: model.bounds.width, height: model.bounds.height))
+      times.append(Double(now() - start))
+    }
+    return (Double(now() - started) / 1e6, median(times) / 1000)
   }
 
   /// Random batches through a whole session (the `batch` command's path): validate, apply,
@@ -218,6 +266,12 @@ extension Benchmark.Result {
       table.add(["ABI / direct", "\(Self.fixed(ratio, 3))×"])
     }
     table.add(["item lookup", "\(Self.fixed(itemLookupNanoseconds, 1)) ns"])
+    if let total = selfSizingTotalMilliseconds, let each = selfSizingMedianMicroseconds {
+      table.add([
+        "\(c.selfSizingEvents) self-sizing height changes",
+        "\(Self.fixed(total, 1)) ms in all, \(Self.fixed(each, 2)) µs each (new height, context, visible query)",
+      ])
+    }
     if let batch = batchMilliseconds {
       table.add([
         "batch of \(c.batchOperations) random ops",
@@ -241,6 +295,9 @@ extension Benchmark.Result {
       members += [("directQueryNs", .number(direct)), ("abiOverheadRatio", .number(ratio))]
     }
     if let batch = batchMilliseconds { members.append(("batchMs", .number(batch))) }
+    if let total = selfSizingTotalMilliseconds, let each = selfSizingMedianMicroseconds {
+      members += [("selfSizingTotalMs", .number(total)), ("selfSizingMedianUs", .number(each))]
+    }
     return .object(members)
   }
 
