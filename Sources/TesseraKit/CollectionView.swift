@@ -121,6 +121,33 @@ public struct CollectionView: @unchecked Sendable {
     return Array(buffer.prefix(Int(count)))
   }
 
+  /// Bulk read of a numeric property for hot loops: up to `perItem` numbers of `key` for items
+  /// `first...` of `section` into `out` (`perItem` a slot), their list lengths (-1: absent) into
+  /// `lengths`. Returns how many items it filled. Pass a `StaticString` key: no allocation.
+  @inlinable public func numbers(
+    _ key: StaticString, section: Int, from first: Int, count: Int, perItem: Int,
+    into out: UnsafeMutablePointer<Double>, lengths: UnsafeMutablePointer<Int64>
+  ) -> Int {
+    guard Int(source.pointee.struct_size) >= MemoryLayout<tessera_data_source>.size,
+      let bulk = source.pointee.number_property_bulk
+    else {
+      // A host without the bulk call: one call per item.
+      for k in 0..<count {
+        let got = key.withUTF8Buffer { _ in
+          source.pointee.number_property(
+            source.pointee.context, tessera_index_path(section: Int64(section), item: Int64(first + k)),
+            UnsafeRawPointer(key.utf8Start).assumingMemoryBound(to: CChar.self), out + k * perItem, Int64(perItem))
+        }
+        lengths[k] = got
+      }
+      return count
+    }
+    return Int(
+      bulk(
+        source.pointee.context, Int64(section), Int64(first), Int64(count),
+        UnsafeRawPointer(key.utf8Start).assumingMemoryBound(to: CChar.self), Int64(perItem), out, lengths))
+  }
+
   /// A section's size-valued property (`header`, `footer`), or nil when absent.
   public func sectionSize(_ key: String, section: Int) -> Size? {
     guard let n = numbers(key, section: section, item: nil), n.count == 2 else { return nil }

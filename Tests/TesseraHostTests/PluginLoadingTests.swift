@@ -31,7 +31,8 @@ import Testing
   @Test func bundledPluginsAreFoundNextToTheExecutable() {
     let (registry, warnings) = Workbench.registry(pluginPaths: [])
     #expect(warnings.isEmpty)
-    #expect(registry.layouts.map(\.name).sorted() == ["flow", "list", "schematic"])
+    #expect(
+      registry.layouts.map(\.name).sorted() == ["flow", "list", "mosaic", "quilt", "raggy", "schematic", "waterfall"])
     #expect(registry.libraries.allSatisfy { $0.abiMajor == 1 })
   }
 
@@ -44,7 +45,7 @@ import Testing
     #expect(registry.layout(named: "liar") != nil)
     // Loading the same file again is refused and changes nothing.
     #expect(throws: HostError.self) { try registry.load(path: folder + "/liar.so") }
-    #expect(registry.libraries.count == 4)
+    #expect(registry.libraries.count == 8)
   }
 
   @Test func reloadSwitchesTheCurrentLayoutToTheFreshCopy() throws {

@@ -15,7 +15,38 @@ public struct DatasetGenerator: Sendable {
   public var takesCount = true
   let make: @Sendable (Int, [String: String]) throws(HostError) -> Dataset
 
-  public static let all: [DatasetGenerator] = [grid, random, tree]
+  public static let all: [DatasetGenerator] = [grid, random, tree, photos, blocks]
+
+  /// N photos with the aspect ratios cameras and phones produce (4:3, 3:2, 16:9, square, and
+  /// their portrait forms), long side 600–2000.
+  public static let photos = DatasetGenerator(
+    kind: "photos", summary: "N photos with realistic aspect ratios (seed=K, default 1)",
+    parameters: common + [Parameter(name: "seed", placeholder: "K", doc: "random seed (default 1)")]
+  ) { count, arguments throws(HostError) in
+    var rng = SplitMix64(seed: try wholeArgument("seed", arguments["seed"] ?? "1", minimum: 0))
+    let ratios: [(Double, Double)] = [(4, 3), (3, 4), (3, 2), (2, 3), (16, 9), (9, 16), (1, 1), (4, 3), (3, 4)]
+    return try build(count, arguments) { _ in
+      let (a, b) = ratios[rng.int(in: 0...ratios.count - 1)]
+      let long = Double(rng.int(in: 600...2000))
+      let size =
+        a >= b
+        ? Size(width: long, height: (long * b / a).rounded()) : Size(width: (long * a / b).rounded(), height: long)
+      return (size, nil)
+    }
+  }
+
+  /// N items for the quilt: a `blocks` span each, mostly 1×1, some 2×1, 1×2, 2×2 and 3×1.
+  public static let blocks = DatasetGenerator(
+    kind: "blocks", summary: "N items with quilt spans (blocks [w, h], mostly 1x1; seed=K, default 1)",
+    parameters: common + [Parameter(name: "seed", placeholder: "K", doc: "random seed (default 1)")]
+  ) { count, arguments throws(HostError) in
+    var rng = SplitMix64(seed: try wholeArgument("seed", arguments["seed"] ?? "1", minimum: 0))
+    let spans: [[Double]] = [[1, 1], [1, 1], [1, 1], [1, 1], [1, 1], [1, 1], [2, 1], [1, 2], [2, 2], [3, 1]]
+    return try build(count, arguments, props: { _ in ["blocks": .numbers(spans[rng.int(in: 0...spans.count - 1)])] }) {
+      _ in
+      (nil, nil)
+    }
+  }
 
   public static func named(_ kind: String) -> DatasetGenerator? {
     all.first { $0.kind == kind }
@@ -121,7 +152,8 @@ public struct DatasetGenerator: Sendable {
   }
 
   static func build(
-    _ count: Int, _ arguments: [String: String], _ item: (Int) -> (Size?, Size?)
+    _ count: Int, _ arguments: [String: String], props: (Int) -> [String: PropertyValue] = { _ in [:] },
+    _ item: (Int) -> (Size?, Size?)
   ) throws(HostError) -> Dataset {
     let sections = try Int(wholeArgument("sections", arguments["sections"] ?? "1", minimum: 0))
     guard sections > 0 || count == 0 else { throw HostError("sections=0 cannot hold \(count) items") }
@@ -137,7 +169,7 @@ public struct DatasetGenerator: Sendable {
       section.items.reserveCapacity(n)
       for _ in 0..<n {
         let (size, estimated) = item(next)
-        section.items.append(DatasetItem(id: "i\(next)", size: size, estimated: estimated))
+        section.items.append(DatasetItem(id: "i\(next)", size: size, estimated: estimated, props: props(next)))
         next += 1
       }
       dataset.sections.append(section)

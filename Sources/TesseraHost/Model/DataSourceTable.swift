@@ -11,7 +11,7 @@ enum DataSourceTable {
       context: Unmanaged.passUnretained(model).toOpaque(),
       bounds: bounds, number_of_sections: numberOfSections, number_of_items: numberOfItems,
       item_metrics: itemMetrics, number_property: numberProperty, string_property: stringProperty,
-      index_path_for_id: indexPathForID)
+      index_path_for_id: indexPathForID, number_property_bulk: numberPropertyBulk)
   }
 
   @inline(__always) static func model(_ context: UnsafeMutableRawPointer?) -> CollectionModel {
@@ -61,12 +61,11 @@ enum DataSourceTable {
       }
     }
     guard path.item >= 0, path.item < section.items.count else { return nil }
-    let item = section.items[Int(path.item)]
     switch key {
-    case "id": return .string(item.id)
-    case "size": return item.size.map { .numbers([$0.width, $0.height]) }
-    case "estimated": return item.estimated.map { .numbers([$0.width, $0.height]) }
-    default: return item.props[key]
+    case "id": return .string(section.items.ids[Int(path.item)])
+    case "size": return section.items[Int(path.item)].size.map { .numbers([$0.width, $0.height]) }
+    case "estimated": return section.items[Int(path.item)].estimated.map { .numbers([$0.width, $0.height]) }
+    default: return section.items.props[Int(path.item)][key]
     }
   }
 
@@ -88,6 +87,45 @@ enum DataSourceTable {
         }
         return Int64(numbers.count)
       }
+
+  static let numberPropertyBulk:
+    @convention(c) (
+      UnsafeMutableRawPointer?, Int64, Int64, Int64, UnsafePointer<CChar>?, Int64, UnsafeMutablePointer<Double>?,
+      UnsafeMutablePointer<Int64>?
+    ) -> Int64 = { context, section, first, count, key, perItem, out, lengths in
+      let model = model(context)
+      guard let key, let lengths, section >= 0, section < model.dataset.sections.count, first >= 0, count > 0 else {
+        return 0
+      }
+      let name = String(cString: key)
+      return model.dataset.sections[Int(section)].items.withProps { props in
+        let start = Int(first)
+        let end = min(props.count, start + Int(count))
+        guard start < end else { return 0 }
+        for index in start..<end {
+          let k = index - start
+          // Most items have no props: the common case costs one check.
+          guard !props[index].isEmpty, let value = props[index][name] else {
+            lengths[k] = -1
+            continue
+          }
+          let numbers: [Double]
+          switch value {
+          case .number(let n): numbers = [n]
+          case .numbers(let list): numbers = list
+          case .bool(let b): numbers = [b ? 1 : 0]
+          case .string:
+            lengths[k] = -1
+            continue
+          }
+          lengths[k] = Int64(numbers.count)
+          if let out {
+            for (j, n) in numbers.prefix(Int(max(0, perItem))).enumerated() { out[k * Int(perItem) + j] = n }
+          }
+        }
+        return Int64(end - start)
+      }
+    }
 
   static let stringProperty:
     @convention(c) (

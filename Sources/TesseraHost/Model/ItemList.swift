@@ -114,6 +114,11 @@ public struct ItemList: RandomAccessCollection, MutableCollection, Hashable, Sen
     }
   }
 
+  /// Reads the props column without copying it.
+  func withProps<R>(_ body: (UnsafeBufferPointer<[String: PropertyValue]>) -> R) -> R {
+    props.withUnsafeBufferPointer(body)
+  }
+
   /// Writes the ABI records of items `range` to `out` (the data-source callback).
   func copyMetrics(_ range: Range<Int>, to out: UnsafeMutablePointer<tessera_item_metrics>) {
     sizes.withUnsafeBufferPointer { sizes in

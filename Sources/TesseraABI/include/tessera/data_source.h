@@ -73,6 +73,13 @@ typedef struct tessera_data_source {
   /* The index path of the item with id `id`; returns 0 and leaves `out` untouched when no item
    * has that id. */
   int32_t (*index_path_for_id)(void *context, const char *id, tessera_index_path *out);
+
+  /* Bulk number_property for hot loops: for items first..first+count-1 of `section`, copies up
+   * to `per_item` numbers of props[key] to out[k * per_item ...] and stores the list's length in
+   * lengths[k] (-1 when absent or not numeric). Returns how many items it filled (fewer when
+   * the range runs past the section's end). One call per chunk, never one per item. */
+  int64_t (*number_property_bulk)(void *context, int64_t section, int64_t first, int64_t count,
+                                  const char *key, int64_t per_item, double *out, int64_t *lengths);
 } tessera_data_source;
 
 #ifdef __cplusplus

@@ -1,0 +1,195 @@
+import TesseraABI
+import TesseraKit
+
+/// Horizontal rows with ragged ends (after SKRaggyCollectionViewLayout): each item goes to the
+/// row whose right edge is nearest the start, at its preferred width and the row's height.
+///
+/// ```
+///  |[0.0    ][0.3  ][0.5       ]
+///  |[0.1  ][0.4         ][0.7]
+///  |[0.2         ][0.6  ]
+/// ```
+///
+/// With `tornEdges`, the first row's items lose a random height from the top and the last
+/// row's from the bottom (seeded, so the same every time), their widths shrinking in proportion.
+public final class RaggyLayout: CollectionLayout {
+  public static let layoutDescription = LayoutDescription(
+    name: "raggy",
+    summary: "horizontal rows with ragged ends and optional torn edges (after SKRaggyCollectionViewLayout)",
+    options: [
+      OptionDescription(
+        "numberOfRows", .integer, default: "3", doc: "rows the viewport height is split into", minimum: 1,
+        maximum: 10_000),
+      OptionDescription("tornEdges", .bool, default: "false", doc: "shave random heights off the first and last rows"),
+      OptionDescription(
+        "randomVar", .number, default: "20", doc: "torn edges: random height lost, from 0 up to this", minimum: 0),
+      OptionDescription(
+        "fixedVar", .number, default: "10", doc: "torn edges: extra height lost by every other item", minimum: 0),
+      OptionDescription("seed", .integer, default: "1", doc: "torn edges: random seed", minimum: 0),
+    ])
+
+  public let collectionView: CollectionView
+  var rows = 3
+  var tornEdges = false
+  var randomVar = 20.0
+  var fixedVar = 10.0
+  var seed: UInt64 = 1
+  var frames: [Rect] = []
+  var sectionBase: [Int] = []
+  /// Per row, its items in order (so sorted along x): a rect query binary searches each row.
+  var rowItems: [[Int32]] = []
+  var contentSize = Size.zero
+  /// Preferred sizes of self-sizing items, by item id: they replace the dataset's size.
+  var preferred: [String: Size] = [:]
+
+  public init(collectionView: CollectionView) {
+    self.collectionView = collectionView
+  }
+
+  public func apply(options: LayoutOptions) throws(LayoutError) {
+    rows = options.integer("numberOfRows", default: rows)
+    tornEdges = options.bool("tornEdges", default: tornEdges)
+    randomVar = options.number("randomVar", default: randomVar)
+    fixedVar = options.number("fixedVar", default: fixedVar)
+    seed = UInt64(options.integer("seed", default: Int(seed)))
+  }
+
+  public var collectionViewContentSize: Size { contentSize }
+
+  /// A fixed generator (SplitMix64), so torn edges are the same on every machine.
+  struct Random {
+    var state: UInt64
+    mutating func unit() -> Double {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return Double((z ^ (z >> 31)) >> 11) / Double(1 << 53)
+    }
+  }
+
+  public func prepare() throws(LayoutError) {
+    let bounds = collectionView.bounds
+    let rowHeight = bounds.height / Double(rows)
+    var edges = [Double](repeating: 0, count: rows)
+    var tornCount = [Int](repeating: 0, count: rows)
+    var random = Random(state: seed)
+    frames.removeAll(keepingCapacity: true)
+    sectionBase.removeAll(keepingCapacity: true)
+    rowItems = Array(repeating: [], count: rows)
+    let chunk = UnsafeMutableBufferPointer<Size>.allocate(capacity: 512)
+    let scratch = UnsafeMutableBufferPointer<tessera_item_metrics>.allocate(capacity: 512)
+    let widths = UnsafeMutablePointer<Double>.allocate(capacity: 512)
+    let widthLengths = UnsafeMutablePointer<Int64>.allocate(capacity: 512)
+    let insets = UnsafeMutablePointer<Double>.allocate(capacity: 4 * 512)
+    let insetLengths = UnsafeMutablePointer<Int64>.allocate(capacity: 512)
+    defer {
+      chunk.deallocate()
+      scratch.deallocate()
+      widths.deallocate()
+      widthLengths.deallocate()
+      insets.deallocate()
+      insetLengths.deallocate()
+    }
+    for s in 0..<collectionView.numberOfSections {  // sections continue the same rows
+      sectionBase.append(frames.count)
+      let count = collectionView.numberOfItems(inSection: s)
+      var index = 0
+      while index < count {
+        let got = collectionView.itemSizes(
+          inSection: s, from: index, defaultSize: Size(width: -1, height: -1), into: chunk, scratch: scratch)
+        guard got > 0 else { break }
+        _ = collectionView.numbers(
+          "width", section: s, from: index, count: got, perItem: 1, into: widths, lengths: widthLengths)
+        _ = collectionView.numbers(
+          "insets", section: s, from: index, count: got, perItem: 4, into: insets, lengths: insetLengths)
+        let ids =
+          preferred.isEmpty ? [] : (0..<got).map { collectionView.string("id", section: s, item: index + $0) ?? "" }
+        for offset in 0..<got {
+          let size = ids.isEmpty ? chunk[offset] : preferred[ids[offset]] ?? chunk[offset]
+          var width: Double
+          if widthLengths[offset] >= 1 {
+            width = max(0, widths[offset])
+          } else if size.width >= 0, size.height > 0 {
+            width = size.width * rowHeight / size.height  // scaled to the row height
+          } else {
+            width = rowHeight
+          }
+          var row = 0
+          for r in 1..<rows where edges[r] < edges[row] { row = r }
+          var frame = Rect(x: edges[row], y: Double(row) * rowHeight, width: width, height: rowHeight)
+          if tornEdges, rowHeight > 0, row == 0 || row == rows - 1 {
+            var lost = random.unit() * randomVar + (tornCount[row] % 2 == 1 ? fixedVar : 0)
+            lost = min(lost, rowHeight)
+            tornCount[row] += 1
+            let kept = (rowHeight - lost) / rowHeight
+            frame.size.width = width * kept
+            frame.size.height = rowHeight - lost
+            if row == 0 { frame.origin.y += lost }  // the first row loses it at the top
+          }
+          edges[row] = frame.maxX
+          if insetLengths[offset] == 4 {
+            let (top, left, bottom, right) = (
+              insets[4 * offset], insets[4 * offset + 1], insets[4 * offset + 2], insets[4 * offset + 3]
+            )
+            frame = Rect(
+              x: frame.minX + left, y: frame.minY + top, width: max(0, frame.width - left - right),
+              height: max(0, frame.height - top - bottom))
+          }
+          rowItems[row].append(Int32(frames.count))
+          frames.append(frame)
+        }
+        index += got
+      }
+    }
+    contentSize = Size(width: edges.max() ?? 0, height: bounds.height)
+  }
+
+  public func invalidateLayout(with context: InvalidationContext) {
+    for p in context.preferredSizes {
+      if let id = collectionView.string("id", section: p.indexPath.section, item: p.indexPath.item) {
+        preferred[id] = p.size
+      }
+    }
+  }
+
+  func cell(_ index: Int) -> LayoutAttributes {
+    var low = 0
+    var high = sectionBase.count
+    while high - low > 1 {
+      let mid = (low + high) / 2
+      if sectionBase[mid] <= index { low = mid } else { high = mid }
+    }
+    while low + 1 < sectionBase.count && sectionBase[low + 1] <= index { low += 1 }
+    return LayoutAttributes(indexPath: IndexPath(low, index - sectionBase[low]), frame: frames[index])
+  }
+
+  public func layoutAttributesForElements(in rect: Rect, into sink: inout AttributesSink) {
+    for list in rowItems {
+      var first = 0
+      var last = list.count
+      while first < last {
+        let mid = (first + last) / 2
+        if frames[Int(list[mid])].maxX > rect.minX { last = mid } else { first = mid + 1 }
+      }
+      var i = first
+      while i < list.count {
+        let index = Int(list[i])
+        if frames[index].minX >= rect.maxX { break }
+        if frames[index].intersects(rect) { sink.append(cell(index)) }
+        i += 1
+      }
+    }
+  }
+
+  public func layoutAttributesForAllElements(into sink: inout AttributesSink) {
+    for index in frames.indices { sink.append(cell(index)) }
+  }
+
+  public func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
+    guard indexPath.section >= 0, indexPath.section < sectionBase.count, indexPath.item >= 0 else { return nil }
+    let end = indexPath.section + 1 < sectionBase.count ? sectionBase[indexPath.section + 1] : frames.count
+    let index = sectionBase[indexPath.section] + indexPath.item
+    return index < end ? cell(index) : nil
+  }
+}
