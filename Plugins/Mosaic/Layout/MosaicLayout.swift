@@ -76,10 +76,22 @@ public final class MosaicLayout: CollectionLayout {
   public func prepare() throws(LayoutError) {
     let width = collectionView.bounds.width
     let sectionCount = collectionView.numberOfSections
+    // Built in locals and stored once: appending to a class's properties in the loop would pay a
+    // dynamic exclusivity check per item.
+    var frames = self.frames
+    var segments = self.segments
+    var segmentSection = self.segmentSection
+    var sectionBase = self.sectionBase
+    (self.frames, self.segments, self.segmentSection, self.sectionBase) = ([], [], [], [])
     frames.removeAll(keepingCapacity: true)
     segments.removeAll(keepingCapacity: true)
     segmentSection.removeAll(keepingCapacity: true)
     sectionBase.removeAll(keepingCapacity: true)
+    let total = (0..<sectionCount).reduce(0) { $0 + collectionView.numberOfItems(inSection: $1) }
+    frames.reserveCapacity(total)
+    segments.reserveCapacity(total / 2 + sectionCount)
+    segmentSection.reserveCapacity(total / 2 + sectionCount)
+    let segmentHeight = self.segmentHeight
     var lastFrame = Rect.zero
     for s in 0..<sectionCount {
       let count = collectionView.numberOfItems(inSection: s)
@@ -131,6 +143,9 @@ public final class MosaicLayout: CollectionLayout {
     var content = Rect(origin: .zero, size: collectionView.bounds.size)
     for frame in frames { content = content.union(frame) }
     contentSize = Size(width: content.maxX, height: content.maxY)
+    (self.frames, self.segments, self.segmentSection, self.sectionBase) = (
+      frames, segments, segmentSection, sectionBase
+    )
   }
 
   /// Segments are sorted along y and contiguous, so a binary search over segments (not single

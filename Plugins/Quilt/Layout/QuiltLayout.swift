@@ -126,11 +126,18 @@ public final class QuiltLayout: CollectionLayout {
     let along = isVertical ? blockSize.width : blockSize.height
     let across = isVertical ? blockSize.height : blockSize.width
     let gridWidth = max(1, along > 0 ? Int(((isVertical ? bounds.width : bounds.height) / along).rounded(.down)) : 1)
+    // Built in locals and stored once: appending to a class's properties in the loop would pay a
+    // dynamic exclusivity check per item.
+    var frames = self.frames
+    var overflowing = self.overflowing
+    var sectionBase = self.sectionBase
+    (self.frames, self.overflowing, self.sectionBase) = ([], [], [])
     frames.removeAll(keepingCapacity: true)
     overflowing.removeAll(keepingCapacity: true)
     sectionBase.removeAll(keepingCapacity: true)
+    var tallestSpan = 1
+    let (isVertical, itemInset) = (self.isVertical, self.itemInset)
     var placements: [(row: Int, item: Int32)] = []
-    tallestSpan = 1
     let blocks = UnsafeMutablePointer<Double>.allocate(capacity: 2 * Self.chunk)
     let blockLengths = UnsafeMutablePointer<Int64>.allocate(capacity: Self.chunk)
     let insetValues = UnsafeMutablePointer<Double>.allocate(capacity: 4 * Self.chunk)
@@ -159,14 +166,16 @@ public final class QuiltLayout: CollectionLayout {
           var w = 1
           var h = 1
           if blockLengths[k] >= 0 {
-            let given = (0..<Int(min(blockLengths[k], 2))).map { blocks[2 * k + $0] }
-            guard blockLengths[k] == 2, given.allSatisfy({ $0 >= 1 && $0 == $0.rounded() && $0 <= 10_000 }) else {
+            let (a, b) = (blocks[2 * k], blocks[2 * k + 1])
+            func whole(_ x: Double) -> Bool { x >= 1 && x == x.rounded() && x <= 10_000 }
+            guard blockLengths[k] == 2, whole(a), whole(b) else {
+              let given = (0..<Int(min(blockLengths[k], 2))).map { blocks[2 * k + $0] }
               let shown = given.map { $0 == $0.rounded() ? String(Int($0)) : String($0) }.joined(separator: ", ")
               throw LayoutError(
                 "item \(s).\(item): blocks [\(shown)] must be two whole numbers of blocks, each at least 1 (fractional spans are the original RFQuiltLayout's most reported bug)"
               )
             }
-            (w, h) = (Int(given[0]), Int(given[1]))
+            (w, h) = (Int(a), Int(b))
             if !isVertical { (w, h) = (h, w) }
           }
           let (row, column) = grid.place(w, h)
@@ -200,6 +209,9 @@ public final class QuiltLayout: CollectionLayout {
     placements.sort { $0.row < $1.row || ($0.row == $1.row && $0.item < $1.item) }
     firstRows = placements.map { Int32($0.row) }
     order = placements.map(\.item)
+    (self.frames, self.overflowing, self.sectionBase, self.tallestSpan) = (
+      frames, overflowing, sectionBase, tallestSpan
+    )
     let rowsExtent = Double(rowBase) * across
     contentSize =
       isVertical

@@ -74,9 +74,17 @@ public final class RaggyLayout: CollectionLayout {
     var edges = [Double](repeating: 0, count: rows)
     var tornCount = [Int](repeating: 0, count: rows)
     var random = Random(state: seed)
+    // Built in locals and stored once: appending to a class's properties in the loop would pay a
+    // dynamic exclusivity check per item.
+    var frames = self.frames
+    var sectionBase = self.sectionBase
+    var rowItems = [[Int32]](repeating: [], count: rows)
+    self.frames = []
+    self.sectionBase = []
     frames.removeAll(keepingCapacity: true)
     sectionBase.removeAll(keepingCapacity: true)
-    rowItems = Array(repeating: [], count: rows)
+    let preferred = self.preferred
+    let (rows, tornEdges, randomVar, fixedVar) = (self.rows, self.tornEdges, self.randomVar, self.fixedVar)
     let chunk = UnsafeMutableBufferPointer<Size>.allocate(capacity: 512)
     let scratch = UnsafeMutableBufferPointer<tessera_item_metrics>.allocate(capacity: 512)
     let widths = UnsafeMutablePointer<Double>.allocate(capacity: 512)
@@ -143,6 +151,9 @@ public final class RaggyLayout: CollectionLayout {
       }
     }
     contentSize = Size(width: edges.max() ?? 0, height: bounds.height)
+    self.frames = frames
+    self.sectionBase = sectionBase
+    self.rowItems = rowItems
   }
 
   public func invalidateLayout(with context: InvalidationContext) {

@@ -94,12 +94,23 @@ public final class WaterfallLayout: CollectionLayout {
     let width = collectionView.bounds.width
     let columnWidth = self.columnWidth
     let sectionCount = collectionView.numberOfSections
-    let kept = min(firstDirtySection, sections.count, sectionCount)
-    let keptItems = kept > 0 ? sections[kept - 1].itemBase + sections[kept - 1].itemCount : 0
+    let kept = min(firstDirtySection, self.sections.count, sectionCount)
+    let keptItems = kept > 0 ? self.sections[kept - 1].itemBase + self.sections[kept - 1].itemCount : 0
+    // Built in locals and stored once: appending to a class's properties in the loop would pay a
+    // dynamic exclusivity check per item.
+    var sections = self.sections
+    var columnItems = self.columnItems
+    var frames = self.frames
+    var columns = self.columns
+    (self.sections, self.columnItems, self.frames, self.columns) = ([], [], [], [])
+    defer { (self.sections, self.columnItems, self.frames, self.columns) = (sections, columnItems, frames, columns) }
     sections.removeSubrange(kept...)
     columnItems.removeSubrange(kept...)
     frames.removeSubrange(keptItems...)
     columns.removeSubrange(keptItems...)
+    let (columnCount, columnSpacing, itemSpacing, inset, direction, preferred) = (
+      self.columnCount, self.columnSpacing, self.itemSpacing, self.inset, self.direction, self.preferred
+    )
     var top = kept > 0 ? sections[kept - 1].maxY : 0
     let chunk = UnsafeMutableBufferPointer<Size>.allocate(capacity: 512)
     let scratch = UnsafeMutableBufferPointer<tessera_item_metrics>.allocate(capacity: 512)

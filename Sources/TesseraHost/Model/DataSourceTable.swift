@@ -109,18 +109,22 @@ enum DataSourceTable {
             lengths[k] = -1
             continue
           }
-          let numbers: [Double]
+          // Written straight through: no array per item.
+          let slot = k * Int(perItem)
           switch value {
-          case .number(let n): numbers = [n]
-          case .numbers(let list): numbers = list
-          case .bool(let b): numbers = [b ? 1 : 0]
+          case .number(let n):
+            lengths[k] = 1
+            if let out, perItem >= 1 { out[slot] = n }
+          case .bool(let b):
+            lengths[k] = 1
+            if let out, perItem >= 1 { out[slot] = b ? 1 : 0 }
+          case .numbers(let list):
+            lengths[k] = Int64(list.count)
+            if let out {
+              for j in 0..<min(list.count, Int(max(0, perItem))) { out[slot + j] = list[j] }
+            }
           case .string:
             lengths[k] = -1
-            continue
-          }
-          lengths[k] = Int64(numbers.count)
-          if let out {
-            for (j, n) in numbers.prefix(Int(max(0, perItem))).enumerated() { out[k * Int(perItem) + j] = n }
           }
         }
         return Int64(end - start)
