@@ -108,45 +108,42 @@ struct SectionBuilder {
     slots.withUnsafeMutableBufferPointer { breakLines(s, from: itemBase, slots: $0.baseAddress!, into: &g) }
   }
 
+  /// One greedy line from `first`: items join while their extents and the minimum spacing
+  /// between them fit the line; the first always joins. Returns where the line ends (the next
+  /// line's first item), the sum of its extents and its thickness.
+  @inline(__always) func nextLine(
+    from first: Int, end: Int, slots: UnsafeMutablePointer<FlowGeometry.Slot>
+  ) -> (end: Int, extents: Double, thickness: Double) {
+    let spacing = configuration.interitemSpacing
+    var used = slots[first].extent
+    var extents = used
+    var thickness = slots[first].thickness
+    var index = first + 1
+    while index < end {
+      let e = slots[index].extent
+      if used + spacing + e > available { break }
+      used += spacing + e
+      extents += e
+      thickness = max(thickness, slots[index].thickness)
+      index += 1
+    }
+    return (index, extents, thickness)
+  }
+
   /// Breaks the items of section `s` from `first` (which starts a line) to the section's end,
   /// appending lines and their bands, then places the last line.
   func breakLines(_ s: Int, from first: Int, slots: UnsafeMutablePointer<FlowGeometry.Slot>, into g: inout FlowGeometry)
   {
     let end = g.sections[s].itemBase + g.sections[s].itemCount
     var lineFirst = first
-    var used = 0.0
-    var extents = 0.0
-    var lineThickness = 0.0
-    var index = first
-    let spacing = configuration.interitemSpacing
-    // Tally the items that differ from the section's first while passing (a whole section only).
-    let tally = first == g.sections[s].itemBase && end > first
-    let reference = tally ? slots[first] : FlowGeometry.Slot(u: 0, extent: 0, thickness: 0)
-    var mismatches = 0
-    while index < end {
-      let e = slots[index].extent
-      let t = slots[index].thickness
-      if tally, e != reference.extent || t != reference.thickness { mismatches += 1 }
-      if index > lineFirst, used + spacing + e > available {
-        closeLine(
-          s, first: lineFirst, end: index, extents: extents, thickness: lineThickness, isLast: false, slots: slots,
-          into: &g)
-        lineFirst = index
-        used = e
-        extents = e
-        lineThickness = t
-      } else {
-        used += index > lineFirst ? spacing + e : e
-        extents += e
-        lineThickness = max(lineThickness, t)
-      }
-      index += 1
-    }
-    if end > lineFirst {
+    while lineFirst < end {
+      let line = nextLine(from: lineFirst, end: end, slots: slots)
       closeLine(
-        s, first: lineFirst, end: end, extents: extents, thickness: lineThickness, isLast: true, slots: slots, into: &g)
+        s, first: lineFirst, end: line.end, extents: line.extents, thickness: line.thickness, isLast: line.end == end,
+        slots: slots, into: &g)
+      lineFirst = line.end
     }
-    if tally { g.sections[s].mismatches = mismatches } else { countMismatches(s, slots: slots, in: &g) }
+    countMismatches(s, slots: slots, in: &g)
     placeLastLine(s, slots: slots, in: &g)
   }
 

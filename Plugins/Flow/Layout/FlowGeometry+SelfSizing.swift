@@ -85,32 +85,15 @@ extension SectionBuilder {
     var newLines: [(first: Int, end: Int, extents: Double, thickness: Double)] = []
     var resumeAt = endLine
     var lineFirst = g.lines[first].firstItem
-    var used = 0.0
-    var extents = 0.0
-    var lineThickness = 0.0
-    var index = lineFirst
-    let spacing = configuration.interitemSpacing
-    while index < end {
-      let e = slots[index].extent
-      let t = slots[index].thickness
-      if index > lineFirst, used + spacing + e > available {
-        newLines.append((lineFirst, index, extents, lineThickness))
-        if index > changed, let old = oldStarts[index] {
-          resumeAt = old
-          break
-        }
-        lineFirst = index
-        used = e
-        extents = e
-        lineThickness = t
-      } else {
-        used += index > lineFirst ? spacing + e : e
-        extents += e
-        lineThickness = max(lineThickness, t)
+    while lineFirst < end {
+      let line = nextLine(from: lineFirst, end: end, slots: slots)
+      newLines.append((lineFirst, line.end, line.extents, line.thickness))
+      if line.end > changed, let old = oldStarts[line.end] {
+        resumeAt = old
+        break
       }
-      index += 1
+      lineFirst = line.end
     }
-    if resumeAt == endLine { newLines.append((lineFirst, end, extents, lineThickness)) }
     // Replace the old lines [first, resumeAt) with the new ones.
     let oldMulti = (first..<resumeAt).count { line in
       let next = line + 1 < endLine ? g.lines[line + 1].firstItem : end

@@ -34,7 +34,7 @@ public final class MosaicLayout: CollectionLayout {
   public let collectionView: CollectionView
   var segmentHeight = 200.0
   var frames: [Rect] = []
-  var sectionBase: [Int] = []
+  var offsets = SectionOffsets()
   var segments: [Segment] = []
   var segmentSection: [Int32] = []
   var contentSize = Size.zero
@@ -81,12 +81,11 @@ public final class MosaicLayout: CollectionLayout {
     var frames = self.frames
     var segments = self.segments
     var segmentSection = self.segmentSection
-    var sectionBase = self.sectionBase
-    (self.frames, self.segments, self.segmentSection, self.sectionBase) = ([], [], [], [])
+    var offsets = SectionOffsets()
+    (self.frames, self.segments, self.segmentSection) = ([], [], [])
     frames.removeAll(keepingCapacity: true)
     segments.removeAll(keepingCapacity: true)
     segmentSection.removeAll(keepingCapacity: true)
-    sectionBase.removeAll(keepingCapacity: true)
     let total = (0..<sectionCount).reduce(0) { $0 + collectionView.numberOfItems(inSection: $1) }
     frames.reserveCapacity(total)
     segments.reserveCapacity(total / 2 + sectionCount)
@@ -95,7 +94,7 @@ public final class MosaicLayout: CollectionLayout {
     var lastFrame = Rect.zero
     for s in 0..<sectionCount {
       let count = collectionView.numberOfItems(inSection: s)
-      sectionBase.append(frames.count)
+      offsets.append(count: count)
       var style = Style.fullWidth  // each section restarts the cycle
       var index = 0
       while index < count {
@@ -143,8 +142,8 @@ public final class MosaicLayout: CollectionLayout {
     var content = Rect(origin: .zero, size: collectionView.bounds.size)
     for frame in frames { content = content.union(frame) }
     contentSize = Size(width: content.maxX, height: content.maxY)
-    (self.frames, self.segments, self.segmentSection, self.sectionBase) = (
-      frames, segments, segmentSection, sectionBase
+    (self.frames, self.segments, self.segmentSection, self.offsets) = (
+      frames, segments, segmentSection, offsets
     )
   }
 
@@ -163,7 +162,7 @@ public final class MosaicLayout: CollectionLayout {
       let segment = segments[index]
       let s = Int(segmentSection[index])
       for item in segment.firstItem..<(segment.firstItem + segment.count) where frames[item].intersects(rect) {
-        sink.append(LayoutAttributes(indexPath: IndexPath(s, item - sectionBase[s]), frame: frames[item]))
+        sink.append(LayoutAttributes(indexPath: IndexPath(s, item - offsets.starts[s]), frame: frames[item]))
       }
       index += 1
     }
@@ -173,16 +172,12 @@ public final class MosaicLayout: CollectionLayout {
     for (index, segment) in segments.enumerated() {
       let s = Int(segmentSection[index])
       for item in segment.firstItem..<(segment.firstItem + segment.count) {
-        sink.append(LayoutAttributes(indexPath: IndexPath(s, item - sectionBase[s]), frame: frames[item]))
+        sink.append(LayoutAttributes(indexPath: IndexPath(s, item - offsets.starts[s]), frame: frames[item]))
       }
     }
   }
 
   public func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
-    guard indexPath.section >= 0, indexPath.section < sectionBase.count, indexPath.item >= 0 else { return nil }
-    let end = indexPath.section + 1 < sectionBase.count ? sectionBase[indexPath.section + 1] : frames.count
-    let index = sectionBase[indexPath.section] + indexPath.item
-    guard index < end else { return nil }
-    return LayoutAttributes(indexPath: indexPath, frame: frames[index])
+    offsets.flatIndex(of: indexPath).map { LayoutAttributes(indexPath: indexPath, frame: frames[$0]) }
   }
 }

@@ -33,7 +33,7 @@ public final class QuiltLayout: CollectionLayout {
   var itemInset = EdgeInsets.zero
   var frames: [Rect] = []
   var overflowing: [Bool] = []
-  var sectionBase: [Int] = []
+  var offsets = SectionOffsets()
   /// Items sorted by the first row they occupy, with the row: a rect query's binary search.
   var firstRows: [Int32] = []
   var order: [Int32] = []
@@ -130,11 +130,10 @@ public final class QuiltLayout: CollectionLayout {
     // dynamic exclusivity check per item.
     var frames = self.frames
     var overflowing = self.overflowing
-    var sectionBase = self.sectionBase
-    (self.frames, self.overflowing, self.sectionBase) = ([], [], [])
+    var offsets = SectionOffsets()
+    (self.frames, self.overflowing) = ([], [])
     frames.removeAll(keepingCapacity: true)
     overflowing.removeAll(keepingCapacity: true)
-    sectionBase.removeAll(keepingCapacity: true)
     var tallestSpan = 1
     let (isVertical, itemInset) = (self.isVertical, self.itemInset)
     var placements: [(row: Int, item: Int32)] = []
@@ -150,9 +149,9 @@ public final class QuiltLayout: CollectionLayout {
     }
     var rowBase = 0
     for s in 0..<collectionView.numberOfSections {
-      sectionBase.append(frames.count)
       var grid = Occupancy(width: gridWidth)
       let count = collectionView.numberOfItems(inSection: s)
+      offsets.append(count: count)
       var chunkStart = 0
       while chunkStart < count {
         // Spans and insets in bulk, a chunk at a time.
@@ -209,8 +208,8 @@ public final class QuiltLayout: CollectionLayout {
     placements.sort { $0.row < $1.row || ($0.row == $1.row && $0.item < $1.item) }
     firstRows = placements.map { Int32($0.row) }
     order = placements.map(\.item)
-    (self.frames, self.overflowing, self.sectionBase, self.tallestSpan) = (
-      frames, overflowing, sectionBase, tallestSpan
+    (self.frames, self.overflowing, self.offsets, self.tallestSpan) = (
+      frames, overflowing, offsets, tallestSpan
     )
     let rowsExtent = Double(rowBase) * across
     contentSize =
@@ -219,14 +218,7 @@ public final class QuiltLayout: CollectionLayout {
   }
 
   func cell(_ index: Int) -> LayoutAttributes {
-    var low = 0
-    var high = sectionBase.count
-    while high - low > 1 {
-      let mid = (low + high) / 2
-      if sectionBase[mid] <= index { low = mid } else { high = mid }
-    }
-    while low + 1 < sectionBase.count && sectionBase[low + 1] <= index { low += 1 }
-    var attributes = LayoutAttributes(indexPath: IndexPath(low, index - sectionBase[low]), frame: frames[index])
+    var attributes = LayoutAttributes(indexPath: offsets.indexPath(of: index), frame: frames[index])
     if overflowing[index] { attributes.custom[0] = 1 }
     return attributes
   }
@@ -259,9 +251,6 @@ public final class QuiltLayout: CollectionLayout {
   }
 
   public func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
-    guard indexPath.section >= 0, indexPath.section < sectionBase.count, indexPath.item >= 0 else { return nil }
-    let end = indexPath.section + 1 < sectionBase.count ? sectionBase[indexPath.section + 1] : frames.count
-    let index = sectionBase[indexPath.section] + indexPath.item
-    return index < end ? cell(index) : nil
+    offsets.flatIndex(of: indexPath).map(cell)
   }
 }

@@ -35,7 +35,7 @@ public final class RaggyLayout: CollectionLayout {
   var fixedVar = 10.0
   var seed: UInt64 = 1
   var frames: [Rect] = []
-  var sectionBase: [Int] = []
+  var offsets = SectionOffsets()
   /// Per row, its items in order (so sorted along x): a rect query binary searches each row.
   var rowItems: [[Int32]] = []
   var contentSize = Size.zero
@@ -77,12 +77,10 @@ public final class RaggyLayout: CollectionLayout {
     // Built in locals and stored once: appending to a class's properties in the loop would pay a
     // dynamic exclusivity check per item.
     var frames = self.frames
-    var sectionBase = self.sectionBase
+    var offsets = SectionOffsets()
     var rowItems = [[Int32]](repeating: [], count: rows)
     self.frames = []
-    self.sectionBase = []
     frames.removeAll(keepingCapacity: true)
-    sectionBase.removeAll(keepingCapacity: true)
     let preferred = self.preferred
     let (rows, tornEdges, randomVar, fixedVar) = (self.rows, self.tornEdges, self.randomVar, self.fixedVar)
     let chunk = UnsafeMutableBufferPointer<Size>.allocate(capacity: 512)
@@ -100,8 +98,8 @@ public final class RaggyLayout: CollectionLayout {
       insetLengths.deallocate()
     }
     for s in 0..<collectionView.numberOfSections {  // sections continue the same rows
-      sectionBase.append(frames.count)
       let count = collectionView.numberOfItems(inSection: s)
+      offsets.append(count: count)
       var index = 0
       while index < count {
         let got = collectionView.itemSizes(
@@ -152,7 +150,7 @@ public final class RaggyLayout: CollectionLayout {
     }
     contentSize = Size(width: edges.max() ?? 0, height: bounds.height)
     self.frames = frames
-    self.sectionBase = sectionBase
+    self.offsets = offsets
     self.rowItems = rowItems
   }
 
@@ -165,14 +163,7 @@ public final class RaggyLayout: CollectionLayout {
   }
 
   func cell(_ index: Int) -> LayoutAttributes {
-    var low = 0
-    var high = sectionBase.count
-    while high - low > 1 {
-      let mid = (low + high) / 2
-      if sectionBase[mid] <= index { low = mid } else { high = mid }
-    }
-    while low + 1 < sectionBase.count && sectionBase[low + 1] <= index { low += 1 }
-    return LayoutAttributes(indexPath: IndexPath(low, index - sectionBase[low]), frame: frames[index])
+    LayoutAttributes(indexPath: offsets.indexPath(of: index), frame: frames[index])
   }
 
   public func layoutAttributesForElements(in rect: Rect, into sink: inout AttributesSink) {
@@ -198,9 +189,6 @@ public final class RaggyLayout: CollectionLayout {
   }
 
   public func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
-    guard indexPath.section >= 0, indexPath.section < sectionBase.count, indexPath.item >= 0 else { return nil }
-    let end = indexPath.section + 1 < sectionBase.count ? sectionBase[indexPath.section + 1] : frames.count
-    let index = sectionBase[indexPath.section] + indexPath.item
-    return index < end ? cell(index) : nil
+    offsets.flatIndex(of: indexPath).map(cell)
   }
 }
