@@ -15,10 +15,15 @@ var products: [Product] = [
 ]
 var targets: [Target] = [
   .target(name: "TesseraABI", path: "Sources/TesseraABI"),
-  .target(name: "TesseraKit", dependencies: ["TesseraABI"], swiftSettings: strict),
+  .target(
+    name: "TesseraKit", dependencies: ["TesseraABI", .product(name: "Algorithms", package: "swift-algorithms")],
+    swiftSettings: strict),
   .systemLibrary(name: "CEditLine", path: "Sources/CEditLine", pkgConfig: "libedit",
                  providers: [.apt(["libedit-dev"])]),
-  .target(name: "TesseraHost", dependencies: ["TesseraABI", "TesseraKit"], swiftSettings: strict),
+  .target(
+    name: "TesseraHost",
+    dependencies: ["TesseraABI", "TesseraKit", .product(name: "Algorithms", package: "swift-algorithms")],
+    swiftSettings: strict),
   .executableTarget(
     name: "tessera",
     dependencies: [
@@ -32,7 +37,7 @@ var targets: [Target] = [
 ]
 for name in swiftPlugins {
   products.append(.library(name: "Tessera\(name)", type: .dynamic, targets: ["\(name)Plugin"]))
-  targets.append(.target(name: "\(name)Layout", dependencies: [.target(name: "TesseraKit")],
+  targets.append(.target(name: "\(name)Layout", dependencies: [.target(name: "TesseraKit"), .product(name: "Algorithms", package: "swift-algorithms")],
                          path: "Plugins/\(name)/Layout", swiftSettings: strict))
   targets.append(.target(name: "\(name)Plugin", dependencies: [.target(name: "\(name)Layout"), .target(name: "TesseraKit")],
                          path: "Plugins/\(name)/Export", swiftSettings: strict))
@@ -49,7 +54,8 @@ let package = Package(
   name: "Tessera",
   products: products,
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/apple/swift-algorithms", from: "1.2.1"),
   ],
   targets: targets
 )

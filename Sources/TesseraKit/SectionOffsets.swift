@@ -1,3 +1,5 @@
+import Algorithms
+
 /// Where each section starts in a layout's flat, all-sections array of items, and the way back
 /// from a flat index to an index path: what a layout that stores one array of frames needs for
 /// its rect queries and item lookups.
@@ -30,13 +32,9 @@ public struct SectionOffsets: Sendable {
 
   /// The index path of flat index `index` (empty sections share a start with the next one).
   public func indexPath(of index: Int) -> IndexPath {
-    var low = 0
-    var high = starts.count
-    while high - low > 1 {
-      let mid = (low + high) / 2
-      if starts[mid] <= index { low = mid } else { high = mid }
-    }
-    while low + 1 < starts.count && starts[low + 1] <= index { low += 1 }
-    return IndexPath(low, index - starts[low])
+    // The last section starting at or before `index` holds it: an empty one shares its start
+    // with the next, which comes later.
+    let s = max(0, starts.partitioningIndex { $0 > index } - 1)
+    return IndexPath(s, index - starts[s])
   }
 }

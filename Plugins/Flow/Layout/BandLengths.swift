@@ -1,3 +1,5 @@
+import Algorithms
+
 /// The layout along the scroll axis as a sequence of bands (a section's head, its lines, its
 /// tail), kept so that changing one band's length costs O(block + blocks), not a pass over every
 /// band after it — what lets a million-item flow absorb a self-sizing cell's new height in
@@ -94,20 +96,12 @@ struct BandLengths {
 
   /// The first band that ends after `v` (== count when none does).
   func firstBand(endingAfter v: Double) -> Int {
-    var low = 0
-    var high = blockTotals.count
-    while low < high {
-      let mid = (low + high) / 2
-      if blockStarts[mid] + blockTotals[mid] > v { high = mid } else { low = mid + 1 }
+    let block = blockTotals.indices.partitioningIndex { blockStarts[$0] + blockTotals[$0] > v }
+    guard block < blockTotals.count else { return lengths.count }
+    let blockStart = blockStarts[block]
+    let first = block * Self.blockSize
+    return (first..<min(lengths.count, first + Self.blockSize)).partitioningIndex {
+      blockStart + offsets[$0] + lengths[$0] > v
     }
-    guard low < blockTotals.count else { return lengths.count }
-    let blockStart = blockStarts[low]
-    var first = low * Self.blockSize
-    var last = min(lengths.count, first + Self.blockSize)
-    while first < last {
-      let mid = (first + last) / 2
-      if blockStart + offsets[mid] + lengths[mid] > v { last = mid } else { first = mid + 1 }
-    }
-    return first
   }
 }

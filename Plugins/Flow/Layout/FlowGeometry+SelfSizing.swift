@@ -1,3 +1,4 @@
+import Algorithms
 import TesseraKit
 
 extension BandLengths {
@@ -32,15 +33,9 @@ extension SectionBuilder {
     let t = configuration.isVertical ? size.height : size.width
     let old = slots[index]
     guard old.extent != e || old.thickness != t else { return }
-    var low = 0
-    var high = g.sections.count
-    while high - low > 1 {
-      let mid = (low + high) / 2
-      if g.sections[mid].itemBase <= index { low = mid } else { high = mid }
-    }
-    // Empty sections share an itemBase with the next: take the one that holds the item.
-    while low + 1 < g.sections.count && g.sections[low + 1].itemBase <= index { low += 1 }
-    let s = low
+    // The last section starting at or before the item holds it (an empty one shares its start
+    // with the next).
+    let s = g.sections.partitioningIndex { $0.itemBase > index } - 1
     let wasUniform = g.sections[s].mismatches == 0
     slots[index].extent = e
     slots[index].thickness = t

@@ -1,3 +1,4 @@
+import Algorithms
 import TesseraKit
 
 /// Everything a prepared flow layout knows. Along a line each item keeps its position `u`, its
@@ -77,27 +78,9 @@ struct FlowGeometry {
     isVertical ? (rect.minY, rect.maxY) : (rect.minX, rect.maxX)
   }
 
-  /// The index of the first element for which `isPast` holds, in a buffer where it holds for a
-  /// suffix: a binary search.
-  @inline(__always) static func firstIndex<T>(in buffer: UnsafeBufferPointer<T>, where isPast: (T) -> Bool) -> Int {
-    var low = 0
-    var high = buffer.count
-    while low < high {
-      let mid = (low &+ high) >> 1
-      if isPast(buffer[mid]) { high = mid } else { low = mid &+ 1 }
-    }
-    return low
-  }
-
   /// The section whose bands include `band`: the last one whose head is at or before it.
   func section(ofBand band: Int) -> Int {
-    var low = 0
-    var high = sections.count
-    while low < high {
-      let mid = (low + high) / 2
-      if sections[mid].headBand(mid) > band { high = mid } else { low = mid + 1 }
-    }
-    return max(0, low - 1)
+    max(0, sections.indices.partitioningIndex { sections[$0].headBand($0) > band } - 1)
   }
 
   func elements(in rect: Rect, into sink: inout AttributesSink) {
@@ -161,13 +144,8 @@ struct FlowGeometry {
   /// The line holding item `index` (an index into `slots`) of section `s`.
   func line(ofItem index: Int, section s: Int) -> Int {
     let section = sections[s]
-    var low = section.firstLine
-    var high = section.firstLine + section.lineCount
-    while high - low > 1 {
-      let mid = (low + high) / 2
-      if lines[mid].firstItem <= index { low = mid } else { high = mid }
-    }
-    return low
+    let range = section.firstLine..<(section.firstLine + section.lineCount)
+    return range.partitioningIndex { lines[$0].firstItem > index } - 1
   }
 
   func item(at indexPath: IndexPath) -> LayoutAttributes? {

@@ -1,3 +1,4 @@
+import Algorithms
 import TesseraKit
 
 /// The mosaic of Apple's WWDC 2018 sample "A Tour of UICollectionView": full-width segments
@@ -151,13 +152,7 @@ public final class MosaicLayout: CollectionLayout {
   /// frames, whose min y is not sorted inside a segment) finds every overlapping frame — the
   /// sample's frame-by-frame early exit can miss a tall 2/3 item beside two short ones.
   public func layoutAttributesForElements(in rect: Rect, into sink: inout AttributesSink) {
-    var low = 0
-    var high = segments.count
-    while low < high {
-      let mid = (low + high) / 2
-      if segments[mid].maxY > rect.minY { high = mid } else { low = mid + 1 }
-    }
-    var index = low
+    var index = segments.partitioningIndex { $0.maxY > rect.minY }
     while index < segments.count, segments[index].minY < rect.maxY {
       let segment = segments[index]
       let s = Int(segmentSection[index])

@@ -1,3 +1,4 @@
+import Algorithms
 import TesseraKit
 
 /// Block packing (after RFQuiltLayout): the viewport is a grid of blocks, each item spans a
@@ -232,13 +233,7 @@ public final class QuiltLayout: CollectionLayout {
     let (minV, maxV) = isVertical ? (rect.minY, rect.maxY) : (rect.minX, rect.maxX)
     // Items whose first row is at most `tallestSpan` rows above the rect can reach into it.
     let fromRow = Int32(max(0, Int((minV / across).rounded(.down)) - tallestSpan))
-    var low = 0
-    var high = firstRows.count
-    while low < high {
-      let mid = (low + high) / 2
-      if firstRows[mid] >= fromRow { high = mid } else { low = mid + 1 }
-    }
-    var i = low
+    var i = firstRows.partitioningIndex { $0 >= fromRow }
     while i < firstRows.count, Double(firstRows[i]) * across < maxV {
       let index = Int(order[i])
       if frames[index].intersects(rect) { sink.append(cell(index)) }

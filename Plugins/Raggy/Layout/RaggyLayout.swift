@@ -1,3 +1,4 @@
+import Algorithms
 import TesseraABI
 import TesseraKit
 
@@ -168,13 +169,7 @@ public final class RaggyLayout: CollectionLayout {
 
   public func layoutAttributesForElements(in rect: Rect, into sink: inout AttributesSink) {
     for list in rowItems {
-      var first = 0
-      var last = list.count
-      while first < last {
-        let mid = (first + last) / 2
-        if frames[Int(list[mid])].maxX > rect.minX { last = mid } else { first = mid + 1 }
-      }
-      var i = first
+      var i = list.partitioningIndex { frames[Int($0)].maxX > rect.minX }
       while i < list.count {
         let index = Int(list[i])
         if frames[index].minX >= rect.maxX { break }

@@ -1,3 +1,4 @@
+import Algorithms
 import TesseraABI
 import TesseraKit
 
@@ -187,13 +188,7 @@ public final class WaterfallLayout: CollectionLayout {
   }
 
   public func layoutAttributesForElements(in rect: Rect, into sink: inout AttributesSink) {
-    var low = 0
-    var high = sections.count
-    while low < high {
-      let mid = (low + high) / 2
-      if sections[mid].maxY > rect.minY { high = mid } else { low = mid + 1 }
-    }
-    var s = low
+    var s = sections.partitioningIndex { $0.maxY > rect.minY }
     while s < sections.count, sections[s].minY < rect.maxY {
       let section = sections[s]
       if let header = section.header, header.intersects(rect) {
@@ -202,13 +197,7 @@ public final class WaterfallLayout: CollectionLayout {
       // Each column's items run down in order: binary search the first that ends below the
       // rect's top, then walk while they start above its bottom.
       for list in columnItems[s] {
-        var first = 0
-        var last = list.count
-        while first < last {
-          let mid = (first + last) / 2
-          if frames[section.itemBase + Int(list[mid])].maxY > rect.minY { last = mid } else { first = mid + 1 }
-        }
-        var i = first
+        var i = list.partitioningIndex { frames[section.itemBase + Int($0)].maxY > rect.minY }
         while i < list.count {
           let index = section.itemBase + Int(list[i])
           if frames[index].minY >= rect.maxY { break }

@@ -1,3 +1,4 @@
+import Algorithms
 import TesseraKit
 
 /// Random valid batches of a given size on any dataset, built the way the tests build them:
@@ -16,13 +17,8 @@ public enum RandomBatch {
     }
     func randomPath() -> IndexPath {
       let global = Int(rng.next() % UInt64(total))
-      var low = 0
-      var high = counts.count - 1
-      while low < high {
-        let mid = (low + high + 1) / 2
-        if starts[mid] <= global { low = mid } else { high = mid - 1 }
-      }
-      return IndexPath(low, global - starts[low])
+      let s = starts.partitioningIndex { $0 > global } - 1
+      return IndexPath(s, global - starts[s])
     }
     let deletes = operations * 4 / 10
     let moves = operations * 3 / 10
