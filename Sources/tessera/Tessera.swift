@@ -62,6 +62,7 @@ struct Run: ParsableCommand {
     let registry = plugins.registry()
     for file in files {
       let session = Session(registry: registry)
+      session.transcriptIndent = ""  // the transcript itself, ready to become a session file
       if let output = session.execute("run \"\(file.replacingBackslashesAndQuotes)\"") { print(output) }
     }
   }

@@ -60,3 +60,33 @@ import Testing
     #expect(session.execute("layout")?.contains("minimumLineSpacing       3") == true)
   }
 }
+
+@Suite struct HostEdgeCaseTests {
+  @Test func withoutAnyPluginEveryLayoutCommandSaysSo() {
+    let session = Session(registry: PluginRegistry())
+    _ = session.execute("gen grid 3")
+    #expect(
+      session.execute("visible")
+        == "error: no layout is loaded: no plugins were found (see 'plugins' and 'plugin load PATH')")
+    #expect(session.execute("plugins") == "(no plugins loaded)")
+  }
+
+  @Test func reloadingALibraryThatWasRemovedIsRefused() throws {
+    let folder = "/tmp/tessera-gone-\(getpid())"
+    _ = try Support.run("/bin/mkdir", ["-p", folder], in: "/")
+    _ = try Support.run("/bin/cp", [Support.buildFolder + "/libFixtureLiar.so", folder + "/liar.so"], in: "/")
+    let session = Session(registry: PluginRegistry())
+    _ = session.execute("plugin load \(folder)/liar.so")
+    _ = try Support.run("/bin/rm", [folder + "/liar.so"], in: "/")
+    #expect(
+      session.execute("plugin reload fixture") == "error: cannot reload plugin \(folder)/liar.so: it cannot be read")
+    #expect(session.registry.layout(named: "liar") != nil)
+  }
+
+  @Test func checkRefusesAPathThatDoesNotExist() throws {
+    let (status, output) = try Support.run(
+      Support.buildFolder + "/tessera", ["check", "sessions/nowhere"], in: Support.packageRoot)
+    #expect(status == 2)
+    #expect(output == "error: no such file or folder: sessions/nowhere\n")
+  }
+}

@@ -153,7 +153,7 @@ enum CommandTable {
       name: "run", usage: ["run FILE"],
       summary: "run the commands of a session file or script, printing the transcript",
       discussion:
-        "In a session file the commands are the lines starting with '> '; otherwise every line that is not blank or a # comment is one. Relative paths inside resolve against the file's folder.",
+        "In a session file the commands are the lines starting with '> '; otherwise every line that is not blank or a # comment is one. Relative paths inside resolve against the file's folder. The transcript is indented two spaces, so it cannot be read as commands when it sits in a session file; 'tessera run FILE' prints it unindented, ready to become one.",
       examples: ["run sessions/flow/vertical.session"], arguments: [.file],
       run: { session, args throws(HostError) in try session.runCommand(args) }),
     CommandSpec(

@@ -33,6 +33,13 @@ extension Session {
         text: "batch cancelled (\(count) operation\(count == 1 ? "" : "s") dropped)",
         json: .object([("batch", .string("cancelled"))]))
     default:
+      if let word = words.first, !BatchOperation.verbs.contains(word),
+        Self.commands.contains(where: { $0.name == word })
+      {
+        throw HostError(
+          "'\(word)' is a command, but a batch is open: type its operations, then 'commit' to apply them or 'cancel' to drop them"
+        )
+      }
       do {
         try pendingBatch!.add(words)
       } catch {

@@ -90,9 +90,13 @@ extension Session {
     let savedBase = baseDirectory
     baseDirectory = TextFile.folder(of: path)
     runDepth += 1
+    let savedIndent = transcriptIndent
+    let indent = transcriptIndent  // this transcript's indent; the ones nested in it indent more
+    transcriptIndent = "  "
     defer {
       baseDirectory = savedBase
       runDepth -= 1
+      transcriptIndent = savedIndent
     }
     var lines: [String] = []
     for block in file.blocks {
@@ -102,7 +106,9 @@ extension Session {
       if let output = execute(command) { lines.append(output) }
       if wantsToQuit { break }
     }
-    return .verbatim(lines.joined(separator: "\n"))
+    return .verbatim(
+      lines.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false) }.map { indent + $0 }
+        .joined(separator: "\n"))
   }
 
   func quitCommand(_ args: [String]) throws(HostError) -> Reply {

@@ -22,6 +22,10 @@ public final class Session {
   public private(set) var wantsToQuit = false
   /// Nesting depth of `run`, to refuse a file that runs itself forever.
   var runDepth = 0
+  /// What `run` puts before each line of the transcript it prints: two spaces, so a transcript
+  /// inside a session file (or another transcript) cannot be read as its commands; `tessera run`
+  /// sets it to "" so its output can become a session file.
+  public var transcriptIndent = "  "
   /// The operations of a multi-line batch being typed.
   var pendingBatch: BatchUpdate?
   /// `selfsizing on`: visible cells are measured and report preferred sizes until they settle.
