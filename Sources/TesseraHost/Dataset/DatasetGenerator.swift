@@ -108,6 +108,17 @@ public struct DatasetGenerator: Sendable {
       SplitMix64(seed: try wholeArgument("seed", text, minimum: 0))
     }
     guard depth <= 64 else { throw HostError("gen tree: depth must be at most 64") }
+    // Refuse before generating: the most nodes the shape can have (every node at full fanout).
+    var most = 0
+    var level = 1
+    for _ in 0..<depth {
+      most += level
+      if most > 1_000_000 {
+        throw HostError(
+          "gen tree: depth=\(depth) fanout=\(fanout) can make more than 1000000 nodes, the most allowed; lower depth or fanout")
+      }
+      level = max(1, level * max(1, fanout))
+    }
     let types = ["normal", "important", "critical"]
     var dataset = Dataset()
     var next = 0
@@ -130,7 +141,6 @@ public struct DatasetGenerator: Sendable {
           let size = rng.map { _ in Size(width: Double(rng!.int(in: 60...160)), height: Double(rng!.int(in: 30...70))) }
           section.items.append(DatasetItem(id: "n\(next)", size: size, props: props))
           next += 1
-          guard next <= 1_000_000 else { throw HostError("gen tree: more than 1000000 nodes; lower depth or fanout") }
         }
       }
       previous = Array(section.items.ids)
