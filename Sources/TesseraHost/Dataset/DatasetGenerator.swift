@@ -115,7 +115,8 @@ public struct DatasetGenerator: Sendable {
       most += level
       if most > 1_000_000 {
         throw HostError(
-          "gen tree: depth=\(depth) fanout=\(fanout) can make more than 1000000 nodes, the most allowed; lower depth or fanout")
+          "gen tree: depth=\(depth) fanout=\(fanout) can make more than 1000000 nodes, the most allowed; lower depth or fanout"
+        )
       }
       level = max(1, level * max(1, fanout))
     }
