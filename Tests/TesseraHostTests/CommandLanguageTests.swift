@@ -36,6 +36,15 @@ import Testing
     #expect(Completer.commonPrefix(["sections=", "seed="]) == "se")
   }
 
+  @Test func invalidateSupplementaryCompletesTheLayoutsKinds() {
+    let session = Support.session()
+    #expect(Completer.candidates(for: "invalidate s", session: session) == ["supplementary", "size"])
+    #expect(Completer.candidates(for: "invalidate supplementary ", session: session) == ["header", "footer"])
+    #expect(Completer.candidates(for: "invalidate item ", session: session) == [])
+    _ = session.execute("layout schematic")
+    #expect(Completer.candidates(for: "invalidate supplementary c", session: session) == ["connector"])
+  }
+
   @Test func insideABatchCompletionOffersOperations() {
     let session = Support.session()
     _ = session.execute("batch")

@@ -12,6 +12,8 @@ public struct CommandSpec: Sendable {
     case generatorParameter
     case file
     case pluginName
+    /// After `supplementary`: the current layout's supplementary kinds.
+    case supplementaryKind
     case words([String])
   }
 

@@ -119,7 +119,7 @@ enum CommandTable {
         content size before → after.
         """,
       examples: ["invalidate all", "invalidate size 0.3 100x80", "invalidate supplementary header 0.0"],
-      arguments: [.words(["all", "item", "supplementary", "size"])],
+      arguments: [.words(["all", "item", "supplementary", "size"]), .supplementaryKind],
       run: { session, args throws(HostError) in try session.invalidateCommand(args) }),
     CommandSpec(
       name: "selfsizing", usage: ["selfsizing on [BUDGET]", "selfsizing off"],

@@ -42,6 +42,9 @@ public enum Completer {
       return optionCandidates(partial, keys: generator.parameters.map { ($0.name, []) })
     case .file:
       return paths(partial, base: session.baseDirectory)
+    case .supplementaryKind:
+      guard previous == "supplementary", words.count == 2 else { return [] }
+      return (session.layout?.layoutClass.supplementaryKinds ?? []).filter { $0.hasPrefix(partial) }
     case .pluginName:
       return session.registry.libraries.map(\.name).filter { $0.hasPrefix(partial) }
     case .words(let list):
