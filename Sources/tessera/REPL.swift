@@ -1,30 +1,34 @@
 import CEditLine
 import TesseraHost
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The interactive loop on libedit: prompt, emacs keys, persistent history in
-/// `~/.tessera_history`, TAB completion from the command table, Ctrl-C cancels the line,
-/// Ctrl-D on an empty line leaves.
+/// `~/.tessera_history`, TAB completion from the command table, Ctrl-C cancels the line (and,
+/// while a command runs, stops it), Ctrl-D on an empty line leaves.
 ///
-/// libedit calls back through C function pointers that cannot capture, so the session and the
+/// libedit calls back through C function pointers that cannot capture, so the backend and the
 /// cancel flag live in a global the callbacks reach. The REPL runs on one thread.
 enum REPL {
-  nonisolated(unsafe) static var session: Session?
+  nonisolated(unsafe) static var backend: REPLBackend?
   nonisolated(unsafe) static var cancelled = false
 
   static let prompt: @convention(c) (OpaquePointer?) -> UnsafePointer<CChar>? = { _ in
-    UnsafePointer(session?.isCollectingBatch == true ? batchPromptText : promptText)
+    UnsafePointer(backend?.isCollectingBatch == true ? batchPromptText : promptText)
   }
   nonisolated(unsafe) static let promptText = strdup("tessera> ")!
   /// While a multi-line batch is open, lines are operations.
   nonisolated(unsafe) static let batchPromptText = strdup("batch> ")!
 
   static let complete: @convention(c) (OpaquePointer?, Int32) -> UInt8 = { editLine, _ in
-    guard let editLine, let session else { return UInt8(CC_ERROR) }
+    guard let editLine, let backend else { return UInt8(CC_ERROR) }
     var start: UnsafePointer<CChar>?
     let length = Int(tessera_el_line_before_cursor(editLine, &start))
     let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(start!).assumingMemoryBound(to: UInt8.self), count: length)
     let line = String(decoding: bytes, as: UTF8.self)
-    let candidates = Completer.candidates(for: line, session: session)
+    let candidates = backend.complete(line)
     guard !candidates.isEmpty else { return UInt8(CC_REFRESH_BEEP) }
     let partialLength = line.last.map { $0.isWhitespace } ?? true ? 0 : (line.split(separator: " ").last?.count ?? 0)
     let common = Completer.commonPrefix(candidates)
@@ -47,11 +51,15 @@ enum REPL {
     return UInt8(CC_NEWLINE)
   }
 
-  static func run(_ session: Session) {
-    self.session = session
-    let historyPath = (getenv("HOME").map { String(cString: $0) } ?? ".") + "/.tessera_history"
+  static func run(_ backend: REPLBackend) {
+    self.backend = backend
+    let historyFile = HistoryFile.defaultPath.map { HistoryFile(path: $0) }
     let history = tessera_history_init(1000)
-    tessera_history_load(history, historyPath)
+    if let historyFile {
+      let (lines, note) = historyFile.load()
+      for line in lines { tessera_history_enter(history, line) }
+      if let note { printError(note) }
+    }
     let editLine = el_init("tessera", tessera_stdin(), tessera_stdout(), tessera_stderr())
     tessera_el_setup(editLine, prompt, history, complete, cancel)
     defer {
@@ -73,18 +81,20 @@ enum REPL {
       while line.last == "\n" { line.removeLast() }
       if !line.trimmingCharacters(in: " \t").isEmpty {
         tessera_history_enter(history, line)
-        tessera_history_save(history, historyPath)
+        if let note = historyFile?.append(line) { printError(note) }
       }
-      if let output = session.execute(line) { print(output) }
-      if session.wantsToQuit { return }
+      _ = Interrupts.take()  // a Ctrl-C typed at the prompt is not meant for this command
+      if let output = backend.perform(line).output { emit(output) }
+      if backend.wantsToQuit { return }
     }
   }
 
-  /// Commands from a pipe or file: no prompt, no editing, output only.
-  static func runPlain(_ session: Session) {
+  /// Commands from a pipe or file: no prompt, no editing, output only, each command's output
+  /// written as soon as it completes.
+  static func runPlain(_ backend: REPLBackend) {
     while let line = readLine(strippingNewline: true) {
-      if let output = session.execute(line) { print(output) }
-      if session.wantsToQuit { return }
+      if let output = backend.perform(line).output { emit(output) }
+      if backend.wantsToQuit { return }
     }
   }
 }
@@ -97,7 +107,3 @@ extension String {
     return String(s)
   }
 }
-
-#if canImport(Glibc)
-  import Glibc
-#endif

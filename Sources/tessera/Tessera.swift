@@ -9,9 +9,11 @@ struct Tessera: ParsableCommand {
     abstract: "A headless workbench for collection-view layouts.",
     discussion: """
       With no subcommand, starts the REPL (or, when stdin is not a terminal, reads commands from \
-      it). Type 'help' at the prompt for the command language.
+      it). Type 'help' at the prompt for the command language. Plugins run in an engine process \
+      of their own: a plugin that crashes, exits or hangs costs only the command that was running, \
+      and the session is restored.
       """,
-    subcommands: [Interactive.self, Run.self, Check.self, Bench.self, Reference.self],
+    subcommands: [Interactive.self, Run.self, Check.self, Bench.self, Reference.self, Engine.self],
     defaultSubcommand: Interactive.self)
 }
 
@@ -31,8 +33,50 @@ struct PluginOptions: ParsableArguments {
   }
 }
 
+/// Options of the commands that run sessions: how plugins are isolated.
+struct IsolationOptions: ParsableArguments {
+  @Option(
+    help: ArgumentHelp(
+      "Seconds a command may run without progress before its engine is stopped (the 'watchdog' command changes it).",
+      valueName: "SECONDS"))
+  var watchdog = 10.0
+
+  @Flag(
+    name: .customLong("in-process"),
+    help: "Run plugins in this process, without an engine (for a debugger; a plugin crash then ends the session).")
+  var inProcess = false
+
+  func validate() throws {
+    guard Watchdog.allowed.contains(watchdog) else {
+      throw ValidationError("--watchdog must be between \(Watchdog.describedRange) seconds")
+    }
+  }
+
+  /// A supervisor for a session whose relative paths resolve against `folder`.
+  func supervisor(
+    _ plugins: PluginOptions, folder: String = ".", readableRoots: [String]? = nil, showsWarnings: Bool = true
+  ) throws(HostError) -> Supervisor {
+    guard let executable = Workbench.executablePath else {
+      throw HostError("cannot find the tessera executable (/proc/self/exe) to start an engine")
+    }
+    var configuration = Supervisor.Configuration(executable: executable)
+    configuration.pluginPaths = Workbench.pluginPaths(plugins.pluginPaths)
+    configuration.baseDirectory = folder
+    configuration.readableRoots = readableRoots
+    configuration.watchdogSeconds = watchdog
+    configuration.showsWarnings = showsWarnings
+    return try Supervisor(configuration)
+  }
+}
+
 func printError(_ text: String) {
   fputs(text + "\n", tessera_stderr())
+}
+
+/// Prints and flushes at once, so nothing already printed is lost if the process ends.
+func emit(_ text: String) {
+  fputs(text + "\n", tessera_stdout())
+  fflush(tessera_stdout())
 }
 
 struct Interactive: ParsableCommand {
@@ -40,75 +84,148 @@ struct Interactive: ParsableCommand {
     commandName: "repl", abstract: "Start the REPL (the default).")
 
   @OptionGroup var plugins: PluginOptions
+  @OptionGroup var isolation: IsolationOptions
 
   func run() throws {
-    let session = Session(registry: plugins.registry())
-    if tessera_is_terminal() != 0 {
-      REPL.run(session)
+    let backend: REPLBackend
+    if isolation.inProcess {
+      backend = Session(registry: plugins.registry())
     } else {
-      REPL.runPlain(session)
+      do {
+        Interrupts.install()
+        backend = try isolation.supervisor(plugins)
+      } catch {
+        printError("error: \(error.message)")
+        throw ExitCode(2)
+      }
+    }
+    if tessera_is_terminal() != 0 {
+      REPL.run(backend)
+    } else {
+      REPL.runPlain(backend)
     }
   }
 }
 
 struct Run: ParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Replay session files or scripts and print their transcripts.")
+    abstract: "Replay session files or scripts and print their transcripts.",
+    discussion: """
+      Each file runs in a fresh session. It stops at the first command that fails and exits 1 \
+      (--keep-going runs every command, and still exits 1). Session files may read only files \
+      under the current folder and their own folder, and may load plugins only by bare name, \
+      unless --trust is given.
+      """)
 
   @OptionGroup var plugins: PluginOptions
+  @OptionGroup var isolation: IsolationOptions
+  @Flag(help: "Run every command even after one fails (the exit status is still 1).") var keepGoing = false
+  @Flag(help: "Let the files read anything and load plugins by path (session files are code).") var trust = false
   @Argument(help: "Session files (*.session) or plain command scripts.") var files: [String]
 
   func run() throws {
-    let registry = plugins.registry()
-    for file in files {
-      let session = Session(registry: registry)
-      session.transcriptIndent = ""  // the transcript itself, ready to become a session file
-      if let output = session.execute("run \"\(file.replacingBackslashesAndQuotes)\"") { print(output) }
+    if !isolation.inProcess { Interrupts.install() }
+    var failed = false
+    for (index, file) in files.enumerated() {
+      let text: String
+      do {
+        text = try SessionScript.read(file)
+      } catch {
+        printError("error: \(error.message)")
+        failed = true
+        if keepGoing { continue } else { break }
+      }
+      let folder = SessionScript.folder(of: file)
+      let runner: CommandRunner
+      do {
+        runner = try makeRunner(folder: folder, showsWarnings: index == 0)
+      } catch {
+        printError("error: \(error.message)")
+        throw ExitCode(2)
+      }
+      let ok = SessionScript.replay(text, on: runner, stopAtFailure: !keepGoing, print: emit)
+      if !ok {
+        failed = true
+        if !keepGoing { break }
+      }
     }
+    if failed { throw ExitCode.failure }
+  }
+
+  private func makeRunner(folder: String, showsWarnings: Bool) throws(HostError) -> CommandRunner {
+    let roots = trust ? nil : SessionScript.readableRoots([folder])
+    if isolation.inProcess {
+      let session = Session(registry: plugins.registry(), baseDirectory: folder)
+      if let roots { session.files.policy = .restricted(roots: roots) }
+      return session
+    }
+    return try isolation.supervisor(plugins, folder: folder, readableRoots: roots, showsWarnings: showsWarnings)
   }
 }
 
 struct Check: ParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Verify session files: replay each in a fresh session and compare its transcript.")
+    abstract: "Verify session files: replay each in a fresh session and compare its transcript.",
+    discussion: """
+      Each file runs in an engine of its own, so a plugin that crashes fails only its file. \
+      Session files may read only files under the current folder and the folders being checked, \
+      and may load plugins only by bare name, unless --trust is given. --update rewrites a file's \
+      expected output atomically (a temporary file renamed over it).
+      """)
 
   @OptionGroup var plugins: PluginOptions
+  @OptionGroup var isolation: IsolationOptions
   @Flag(help: "Rewrite the expected output of each file in place.") var update = false
+  @Flag(help: "Let the files read anything and load plugins by path (session files are code).") var trust = false
   @Argument(help: "Session files, or folders searched for *.session.") var paths: [String]
 
   func run() throws {
-    let files: [String]
+    let found: SessionChecker.Found
     do {
-      files = try SessionChecker.sessionFiles(in: paths)
+      found = try SessionChecker.sessionFiles(in: paths)
     } catch {
       printError("error: \(error.message)")
       throw ExitCode(2)
     }
-    let pluginPaths = Workbench.pluginPaths(plugins.pluginPaths)
-    let checker = SessionChecker { folder in
-      // A fresh registry per file: a file's 'plugin load' must not leak into the next.
-      Session(registry: Workbench.registry(pluginPaths: pluginPaths).0, baseDirectory: folder)
+    for note in found.notes { emit("note: \(note)") }
+    Interrupts.install()
+    let roots = trust ? nil : SessionScript.readableRoots(paths.map(SessionScript.folder(containing:)))
+    var first = true
+    let checker = SessionChecker { (folder) throws(HostError) -> CommandRunner in
+      defer { first = false }
+      if isolation.inProcess {
+        // A fresh registry per file: a file's 'plugin load' must not leak into the next.
+        let session = Session(
+          registry: Workbench.registry(pluginPaths: Workbench.pluginPaths(plugins.pluginPaths)).0, baseDirectory: folder
+        )
+        if let roots { session.files.policy = .restricted(roots: roots) }
+        return session
+      }
+      return try isolation.supervisor(plugins, folder: folder, readableRoots: roots, showsWarnings: first)
     }
     var passed = 0
     var failed = 0
     var updated = 0
-    for file in files {
+    for file in found.files {
       do {
         switch try checker.check(path: file, update: update) {
         case .passed: passed += 1
         case .updated:
           updated += 1
-          print("updated \(file)")
+          emit("updated \(file)")
         case .failed(let line, let diff):
           failed += 1
-          print("FAIL \(file):\(line): output differs from the expected transcript\n\(diff)")
+          emit("FAIL \(file):\(line): output differs from the expected transcript\n\(diff)")
+        case .refused(let line, let reason):
+          failed += 1
+          emit("FAIL \(file):\(line): \(reason)")
         }
       } catch {
         failed += 1
-        print("FAIL \(file): \(error.message)")
+        emit("FAIL \(file): \(error.message)")
       }
     }
-    print(
+    emit(
       update
         ? "\(passed + updated) passed, \(failed) failed (\(updated) updated)" : "\(passed) passed, \(failed) failed")
     if failed > 0 { throw ExitCode.failure }
@@ -123,18 +240,3 @@ struct Reference: ParsableCommand {
     print(CommandReference.markdown)
   }
 }
-
-extension String {
-  fileprivate var replacingBackslashesAndQuotes: String {
-    var out = ""
-    for c in self {
-      if c == "\\" || c == "\"" { out.append("\\") }
-      out.append(c)
-    }
-    return out
-  }
-}
-
-#if canImport(Glibc)
-  import Glibc
-#endif

@@ -48,6 +48,15 @@ import Testing
     #expect(registry.libraries.count == 8)
   }
 
+  /// In the REPL (trusted) a path is loaded as given; the refusals name what is wrong.
+  @Test func loadingByPathSaysWhatIsWrong() {
+    let session = Session(registry: PluginRegistry(), baseDirectory: Support.packageRoot + "/sessions/plugins")
+    #expect(session.execute("plugin load ./nowhere.so") == "error: cannot load plugin ./nowhere.so: no such file")
+    #expect(
+      session.execute("plugin load ./not-a-plugin.so")
+        == "error: cannot load plugin ./not-a-plugin.so: not a loadable shared library (file too short)")
+  }
+
   @Test func reloadSwitchesTheCurrentLayoutToTheFreshCopy() throws {
     let session = Support.session()
     _ = session.execute("gen grid 4")

@@ -157,6 +157,18 @@ enum CommandTable {
       examples: ["run sessions/flow/vertical.session"], arguments: [.file],
       run: { session, args throws(HostError) in try session.runCommand(args) }),
     CommandSpec(
+      name: "watchdog", usage: ["watchdog [SECONDS]"],
+      summary: "how long one command may run before its plugin is stopped (default 10)",
+      discussion: """
+        Plugins run in an engine process of their own. A command that runs longer than this without progress \
+        (each command of a 'run' counts as progress) is stopped, the plugin call in flight is named, and a new \
+        engine restores the session as it was before the command; Ctrl-C does the same at once. A plugin that \
+        crashes or calls exit() costs only its command in the same way. SECONDS is from 0.1 to 86400. With \
+        'tessera --in-process' there is no engine and no watchdog.
+        """,
+      examples: ["watchdog", "watchdog 2"], arguments: [],
+      run: { session, args throws(HostError) in try session.watchdogCommand(args) }),
+    CommandSpec(
       name: "quit", usage: ["quit"], summary: "leave the REPL (Ctrl-D does too)", discussion: "", examples: ["quit"],
       arguments: [], run: { session, args throws(HostError) in try session.quitCommand(args) }),
   ]

@@ -15,7 +15,7 @@ extension LayoutInstance {
     var originalRecord = Self.record(original, kind: 0)
     let should: Bool
     if let ask = descriptor.should_invalidate_for_preferred {
-      should = ask(instance, &preferredRecord, &originalRecord)
+      should = calling(.shouldInvalidateForPreferred) { ask(instance, &preferredRecord, &originalRecord) }
     } else {
       should = size != original.frame.size
     }
@@ -32,7 +32,8 @@ extension LayoutInstance {
     var context = tessera_invalidation_context()
     context.struct_size = UInt32(MemoryLayout<tessera_invalidation_context>.size)
     try check(
-      make(instance, &preferredRecord, &originalRecord, &context), "failed to build the context for a preferred size")
+      calling(.invalidationContextForPreferred) { make(instance, &preferredRecord, &originalRecord, &context) },
+      "failed to build the context for a preferred size")
     record(.invalidationContextForPreferred, "\(original.indexPath)")
     return request(from: context)
   }

@@ -26,14 +26,16 @@ extension LayoutInstance {
     guard let call = descriptor.prepare_for_updates else { return }
     record(.prepareForUpdates, "\(updateItems.count) item\(updateItems.count == 1 ? "" : "s")")
     let items = updateItems.map(Self.abiItem)
-    let status = items.withUnsafeBufferPointer { call(instance, $0.baseAddress, $0.count) }
+    let status = calling(.prepareForUpdates) {
+      items.withUnsafeBufferPointer { call(instance, $0.baseAddress, $0.count) }
+    }
     try check(status, "failed in prepare_for_updates")
   }
 
   public func finalizeUpdates() {
     guard let call = descriptor.finalize_updates else { return }
     record(.finalizeUpdates)
-    call(instance)
+    calling(.finalizeUpdates) { call(instance) }
   }
 
   /// The kind index the plugin declared for `element`'s kind (0 for cells).
@@ -46,17 +48,20 @@ extension LayoutInstance {
   /// attributes with alpha 0.
   public func initialAttributes(forAppearing final: Element) throws(HostError) -> Element {
     record(.initialAttributesForAppearing, final.label)
-    return try transitionAttributes(descriptor.initial_attributes_for_appearing, final, "initial")
+    return try transitionAttributes(
+      .initialAttributesForAppearing, descriptor.initial_attributes_for_appearing, final, "initial")
   }
 
   /// Where a disappearing element ends (index paths from before the update): the plugin's
   /// answer, or its attributes before the update with alpha 0.
   public func finalAttributes(forDisappearing start: Element) throws(HostError) -> Element {
     record(.finalAttributesForDisappearing, start.label)
-    return try transitionAttributes(descriptor.final_attributes_for_disappearing, start, "final", checkPath: false)
+    return try transitionAttributes(
+      .finalAttributesForDisappearing, descriptor.final_attributes_for_disappearing, start, "final", checkPath: false)
   }
 
   private func transitionAttributes(
+    _ kind: PluginCall,
     _ call: (
       @convention(c) (OpaquePointer?, UInt32, tessera_index_path, UnsafeMutablePointer<tessera_attributes>?) ->
         tessera_status
@@ -66,9 +71,10 @@ extension LayoutInstance {
     var fallback = element
     fallback.alpha = 0
     guard let call else { return fallback }
-    var record = tessera_attributes()
+    let slot = buffer.singleRecord()
     let path = tessera_index_path(section: Int64(element.indexPath.section), item: Int64(element.indexPath.item))
-    let status = call(instance, kindIndex(of: element), path, &record)
+    let status = calling(kind) { call(instance, kindIndex(of: element), path, slot) }
+    let record = slot.pointee
     if status == tessera_status(TESSERA_UNSUPPORTED) || status == tessera_status(TESSERA_NOT_FOUND) { return fallback }
     try check(status, "failed to give the \(which) attributes of \(element.label)")
     if checkPath { return try self.element(record) }

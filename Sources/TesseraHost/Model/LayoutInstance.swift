@@ -9,8 +9,8 @@ public final class LayoutInstance {
   public let model: CollectionModel
   public private(set) var options: [OptionSpec.Value]
   let instance: OpaquePointer
-  private var records: UnsafeMutablePointer<tessera_attributes>
-  private var capacity: Int
+  /// Where bulk queries write, with a guard page after it.
+  let buffer: RecordBuffer
   public private(set) var isPrepared = false
   /// Invalidations since the last pass, merged; the plugin sees them when the next pass starts.
   public private(set) var pending: InvalidationRequest?
@@ -35,6 +35,11 @@ public final class LayoutInstance {
 
   var descriptor: tessera_layout_descriptor { layoutClass.descriptor.pointee }
 
+  /// Runs a call into the plugin with it marked as in flight (for the supervisor's report).
+  @inline(__always) func calling<T>(_ call: PluginCall, _ body: () -> T) -> T {
+    PluginCallMarker.around(layoutClass.callerTag, call.name, body)
+  }
+
   func markNeedsPrepare() {
     isPrepared = false
   }
@@ -45,11 +50,15 @@ public final class LayoutInstance {
     self.layoutClass = layoutClass
     self.model = model
     self.options = options ?? layoutClass.options.map(\.defaultValue)
-    capacity = 1024
-    records = .allocate(capacity: capacity)
+    guard let buffer = RecordBuffer(minimumCapacity: 1024) else {
+      throw HostError("layout '\(layoutClass.name)': cannot map memory for its attributes (out of memory)")
+    }
+    self.buffer = buffer
     stats.counts[PluginCall.create.rawValue] += 1
-    guard let created = layoutClass.descriptor.pointee.create(layoutClass.descriptor, model.dataSourceTable) else {
-      records.deallocate()
+    let created = PluginCallMarker.around(layoutClass.callerTag, "create") {
+      layoutClass.descriptor.pointee.create(layoutClass.descriptor, model.dataSourceTable)
+    }
+    guard let created else {
       throw HostError("layout '\(layoutClass.name)' could not create an instance")
     }
     instance = created
@@ -57,12 +66,12 @@ public final class LayoutInstance {
   }
 
   deinit {
-    descriptor.destroy(instance)
-    records.deallocate()
+    PluginCallMarker.around(layoutClass.callerTag, "destroy") { descriptor.destroy(instance) }
   }
 
   private var lastError: String {
-    let message = descriptor.last_error(instance).map { String(cString: $0) } ?? ""
+    let message =
+      calling(.lastError) { descriptor.last_error(instance) }.map { String(cString: $0) } ?? ""
     return message.isEmpty ? "(the plugin gave no message)" : message
   }
 
@@ -88,7 +97,8 @@ public final class LayoutInstance {
           option: UInt32(index), reserved: 0, numbers: (n[0], n[1], n[2], n[3]), text: UnsafePointer(cStrings[index])))
     }
     record(.setOptions, layoutClass.options.map { "\($0.name)=\($0.format(values[$0.index]))" }.joined(separator: " "))
-    try check(descriptor.set_options(instance, abiValues, abiValues.count), "refused the options")
+    try check(
+      calling(.setOptions) { descriptor.set_options(instance, abiValues, abiValues.count) }, "refused the options")
     options = values
     isPrepared = false
     nextPrepareIsFull = true
@@ -109,7 +119,7 @@ public final class LayoutInstance {
     let rect = tessera_rect(x: newBounds.minX, y: newBounds.minY, width: newBounds.width, height: newBounds.height)
     let answer: Bool
     if let ask = descriptor.should_invalidate_for_bounds {
-      answer = ask(instance, rect)
+      answer = calling(.shouldInvalidateForBounds) { ask(instance, rect) }
     } else {
       answer = newBounds.size != model.bounds.size
     }
@@ -129,7 +139,7 @@ public final class LayoutInstance {
     }
     record(.prepare)
     if nextPrepareIsFull { stats.fullPrepares += 1 }
-    try check(descriptor.prepare(instance), "failed to prepare")
+    try check(calling(.prepare) { descriptor.prepare(instance) }, "failed to prepare")
     isPrepared = true
     nextPrepareIsFull = false
   }
@@ -175,7 +185,7 @@ public final class LayoutInstance {
               context.preferred_size_count = preferred.count
               context.update_items = updates.baseAddress
               context.update_item_count = updates.count
-              return descriptor.invalidate(instance, &context)
+              return calling(.invalidate) { descriptor.invalidate(instance, &context) }
             }
           }
         }
@@ -187,7 +197,7 @@ public final class LayoutInstance {
   public func contentSize() throws(HostError) -> Size {
     try prepareIfNeeded()
     var size = tessera_size()
-    try check(descriptor.content_size(instance, &size), "failed to report its content size")
+    try check(calling(.contentSize) { descriptor.content_size(instance, &size) }, "failed to report its content size")
     record(.contentSize, result: "\(formatNumber(size.width))x\(formatNumber(size.height))")
     guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0 else {
       throw HostError(
@@ -199,32 +209,36 @@ public final class LayoutInstance {
 
   /// Runs a bulk query, growing the buffer when the plugin asks for more room.
   private func bulk(
-    _ what: String, _ call: (UnsafeMutablePointer<tessera_attributes_buffer>) -> tessera_status
+    _ what: String, _ kind: PluginCall, _ call: (UnsafeMutablePointer<tessera_attributes_buffer>) -> tessera_status
   ) throws(HostError) -> UnsafeBufferPointer<tessera_attributes> {
     try prepareIfNeeded()
     for _ in 0..<3 {
-      var buffer = tessera_attributes_buffer(
+      let capacity = buffer.capacity
+      var request = tessera_attributes_buffer(
         struct_size: UInt32(MemoryLayout<tessera_attributes_buffer>.size),
-        record_size: UInt32(MemoryLayout<tessera_attributes>.stride), records: records, capacity: capacity, count: 0)
-      let status = call(&buffer)
+        record_size: UInt32(MemoryLayout<tessera_attributes>.stride), records: buffer.records, capacity: capacity,
+        count: 0)
+      let status = calling(kind) { call(&request) }
       if status == tessera_status(TESSERA_BUFFER_TOO_SMALL) {
-        guard buffer.count > capacity else {
+        guard request.count > capacity else {
           throw HostError(
-            "layout '\(layoutClass.name)' \(what): said the buffer was too small but asked for \(buffer.count) records, no more than the \(capacity) given (plugin bug)"
+            "layout '\(layoutClass.name)' \(what): said the buffer was too small but asked for \(request.count) records, no more than the \(capacity) given (plugin bug)"
           )
         }
-        records.deallocate()
-        capacity = buffer.count
-        records = .allocate(capacity: capacity)
+        guard buffer.grow(to: request.count) else {
+          throw HostError(
+            "layout '\(layoutClass.name)' \(what): asked for room for \(request.count) records, more memory than can be mapped (plugin bug)"
+          )
+        }
         continue
       }
       try check(status, what)
-      guard buffer.count <= capacity else {
+      guard request.count <= capacity else {
         throw HostError(
-          "layout '\(layoutClass.name)' \(what): reported \(buffer.count) records in a buffer of \(capacity) (plugin bug)"
+          "layout '\(layoutClass.name)' \(what): reported \(request.count) records in a buffer of \(capacity) (plugin bug)"
         )
       }
-      return UnsafeBufferPointer(start: records, count: buffer.count)
+      return UnsafeBufferPointer(start: buffer.records, count: request.count)
     }
     throw HostError("layout '\(layoutClass.name)' \(what): kept asking for a larger buffer (plugin bug)")
   }
@@ -232,7 +246,7 @@ public final class LayoutInstance {
   /// Elements intersecting `rect` with positive area.
   public func attributes(in rect: Rect) throws(HostError) -> [Element] {
     let r = tessera_rect(x: rect.minX, y: rect.minY, width: rect.width, height: rect.height)
-    let raw = try bulk("failed the rect query") { descriptor.attributes_in_rect(instance, r, $0) }
+    let raw = try bulk("failed the rect query", .attributesInRect) { descriptor.attributes_in_rect(instance, r, $0) }
     record(.attributesInRect, Self.describe(rect), result: "\(raw.count)")
     return try raw.map { (record) throws(HostError) -> Element in try element(record) }
   }
@@ -240,7 +254,8 @@ public final class LayoutInstance {
   /// Number of elements in `rect`, without converting them: the benchmark's measure of the ABI.
   public func countAttributes(in rect: Rect) throws(HostError) -> Int {
     let r = tessera_rect(x: rect.minX, y: rect.minY, width: rect.width, height: rect.height)
-    let count = try bulk("failed the rect query") { descriptor.attributes_in_rect(instance, r, $0) }.count
+    let count = try bulk("failed the rect query", .attributesInRect) { descriptor.attributes_in_rect(instance, r, $0) }
+      .count
     record(.attributesInRect, Self.describe(rect), result: "\(count)")
     return count
   }
@@ -249,12 +264,12 @@ public final class LayoutInstance {
   public func allAttributes() throws(HostError) -> [Element] {
     let raw: UnsafeBufferPointer<tessera_attributes>
     if let all = descriptor.all_attributes {
-      raw = try bulk("failed to list its elements") { all(instance, $0) }
+      raw = try bulk("failed to list its elements", .allAttributes) { all(instance, $0) }
       record(.allAttributes, result: "\(raw.count)")
     } else {
       let size = try contentSize()
       let r = tessera_rect(x: 0, y: 0, width: size.width, height: size.height)
-      raw = try bulk("failed the rect query") { descriptor.attributes_in_rect(instance, r, $0) }
+      raw = try bulk("failed the rect query", .attributesInRect) { descriptor.attributes_in_rect(instance, r, $0) }
     }
     return try raw.map { (record) throws(HostError) -> Element in try element(record) }
   }
@@ -262,9 +277,12 @@ public final class LayoutInstance {
   /// A cell's attributes; nil when the layout has no such item.
   public func item(at path: IndexPath) throws(HostError) -> Element? {
     try prepareIfNeeded()
-    var record = tessera_attributes()
-    let status = descriptor.attributes_for_item(
-      instance, tessera_index_path(section: Int64(path.section), item: Int64(path.item)), &record)
+    let slot = buffer.singleRecord()
+    let status = calling(.attributesForItem) {
+      descriptor.attributes_for_item(
+        instance, tessera_index_path(section: Int64(path.section), item: Int64(path.item)), slot)
+    }
+    let record = slot.pointee
     self.record(.attributesForItem, "\(path)")
     if status == tessera_status(TESSERA_NOT_FOUND) { return nil }
     try check(status, "failed to give item \(path)")
@@ -290,9 +308,11 @@ public final class LayoutInstance {
     try prepareIfNeeded()
     guard let index = layoutClass.kinds.firstIndex(where: { $0.name == kind }), index > 0 else { return nil }
     if let call = descriptor.attributes_for_supplementary {
-      var record = tessera_attributes()
-      let status = call(
-        instance, UInt32(index), tessera_index_path(section: Int64(path.section), item: Int64(path.item)), &record)
+      let slot = buffer.singleRecord()
+      let status = calling(.attributesForSupplementary) {
+        call(instance, UInt32(index), tessera_index_path(section: Int64(path.section), item: Int64(path.item)), slot)
+      }
+      let record = slot.pointee
       self.record(.attributesForSupplementary, "\(kind) \(path)")
       if status == tessera_status(TESSERA_NOT_FOUND) { return nil }
       try check(status, "failed to give \(kind) \(path)")

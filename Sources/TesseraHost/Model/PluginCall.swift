@@ -4,6 +4,8 @@ public enum PluginCall: Int, CaseIterable, Sendable {
   case attributesForItem, attributesForSupplementary, shouldInvalidateForBounds
   case shouldInvalidateForPreferred, invalidationContextForPreferred, prepareForUpdates, finalizeUpdates
   case initialAttributesForAppearing, finalAttributesForDisappearing
+  /// Not counted by `stats`: the error message after a failed call.
+  case lastError
 
   /// The ABI's name for the call.
   public var name: String {
@@ -24,6 +26,7 @@ public enum PluginCall: Int, CaseIterable, Sendable {
     case .finalizeUpdates: "finalize_updates"
     case .initialAttributesForAppearing: "initial_attributes_for_appearing"
     case .finalAttributesForDisappearing: "final_attributes_for_disappearing"
+    case .lastError: "last_error"
     }
   }
 }

@@ -10,9 +10,13 @@ public final class LayoutClass: @unchecked Sendable {
   public let kinds: [(category: tessera_category, name: String)]
   public let customKeys: [String]
   public let pluginPath: String
+  /// How the supervisor names this layout when one of its calls crashes or hangs.
+  let callerTag: [UInt8]
   let descriptor: UnsafePointer<tessera_layout_descriptor>
 
-  init(descriptor: UnsafePointer<tessera_layout_descriptor>, pluginPath: String, index: Int) throws(HostError) {
+  init(descriptor: UnsafePointer<tessera_layout_descriptor>, pluginName: String, pluginPath: String, index: Int)
+    throws(HostError)
+  {
     let d = descriptor.pointee
     let where_ = "cannot load plugin \(pluginPath): layout \(index)"
     let required = Int(TESSERA_LAYOUT_DESCRIPTOR_V1_0_SIZE)
@@ -53,6 +57,7 @@ public final class LayoutClass: @unchecked Sendable {
     self.options = options
     self.customKeys = (0..<Int(d.custom_key_count)).map { String(cString: d.custom_keys![$0]!) }
     self.pluginPath = pluginPath
+    self.callerTag = Array((pluginName == name ? "plugin '\(name)'" : "plugin '\(pluginName)' (layout '\(name)')").utf8)
     self.descriptor = descriptor
   }
 

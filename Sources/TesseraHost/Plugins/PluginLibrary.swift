@@ -35,6 +35,16 @@ public final class PluginLibrary: @unchecked Sendable {
   static func open(path: String, openedFrom fileToOpen: String? = nil, originalFile: String? = nil) throws(HostError)
     -> PluginLibrary
   {
+    // dlopen runs the library's initializers, and the entry point and descriptors are plugin
+    // memory: all of it counts as the plugin's code if it crashes.
+    try PluginCallMarker.around(Array("plugin \(path)".utf8), "load") { () throws(HostError) in
+      try openMarked(path: path, openedFrom: fileToOpen, originalFile: originalFile)
+    }
+  }
+
+  private static func openMarked(path: String, openedFrom fileToOpen: String?, originalFile: String?)
+    throws(HostError) -> PluginLibrary
+  {
     let file = fileToOpen ?? path
     guard access(file, F_OK) == 0 else { throw HostError("cannot load plugin \(path): no such file") }
     guard let handle = dlopen(file, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) else {
@@ -81,7 +91,7 @@ public final class PluginLibrary: @unchecked Sendable {
       guard let descriptor = list[index] else {
         throw HostError("cannot load plugin \(path): layout \(index) is NULL")
       }
-      layouts.append(try LayoutClass(descriptor: descriptor, pluginPath: path, index: index))
+      layouts.append(try LayoutClass(descriptor: descriptor, pluginName: name, pluginPath: path, index: index))
     }
     return PluginLibrary(
       path: path, file: originalFile ?? file, name: name,

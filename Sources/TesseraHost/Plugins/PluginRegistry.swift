@@ -15,7 +15,6 @@ public final class PluginRegistry: @unchecked Sendable {
   public private(set) var searchFolders: [String] = []
   /// The folder bundled plugins were loaded from (the executable's).
   public private(set) var bundledFolder: String?
-  private var reloadCount = 0
 
   public init() {}
 
@@ -51,13 +50,16 @@ public final class PluginRegistry: @unchecked Sendable {
   /// already loaded from the same file is refused, and so is one whose layout names are taken;
   /// in both cases nothing changes.
   @discardableResult
-  public func load(path: String, file: String? = nil) throws(HostError) -> PluginLibrary {
+  public func load(path: String, file: String? = nil, opening copy: String? = nil) throws(HostError) -> PluginLibrary {
     let resolved = file ?? resolve(path)
     if let loaded = libraries.first(where: { $0.file == resolved }) {
       throw HostError(
         "plugin \(path) is already loaded as '\(loaded.name)' (use 'plugin reload \(loaded.name)' after rebuilding it)")
     }
-    let library = try PluginLibrary.open(path: path, openedFrom: resolved)
+    guard access(resolved, F_OK) == 0 || copy != nil && copy != resolved else {
+      throw HostError("cannot load plugin \(path): no such file")
+    }
+    let library = try PluginLibrary.open(path: path, openedFrom: copy ?? resolved, originalFile: resolved)
     try checkNames(of: library, replacing: nil)
     libraries.append(library)
     return library
@@ -74,17 +76,18 @@ public final class PluginRegistry: @unchecked Sendable {
 
   /// Opens a fresh copy of a rebuilt library (the old one cannot be unloaded) and swaps its
   /// layouts in. Returns the new library and the one it replaced.
-  public func reload(name: String) throws(HostError) -> (old: PluginLibrary, new: PluginLibrary) {
+  /// `copy` makes the fresh copy to open (in the session's private folder).
+  public func reload(name: String, copy makeCopy: (_ file: String, _ shown: String) throws(HostError) -> String)
+    throws(HostError) -> (
+      old: PluginLibrary, new: PluginLibrary
+    )
+  {
     guard let index = libraries.firstIndex(where: { $0.name == name }) else {
       let names = libraries.map(\.name).joined(separator: ", ")
       throw HostError("no plugin named '\(name)' (loaded: \(names))")
     }
     let old = libraries[index]
-    reloadCount += 1
-    let copy = "/tmp/tessera-reload-\(getpid())-\(reloadCount)-\(old.name).so"
-    guard Self.copyFile(from: old.file, to: copy) else {
-      throw HostError("cannot reload plugin \(old.path): it cannot be read")
-    }
+    let copy = try makeCopy(old.file, old.path)
     let fresh = try PluginLibrary.open(path: old.path, openedFrom: copy, originalFile: old.file)
     try checkNames(of: fresh, replacing: old)
     libraries[index] = fresh
@@ -114,19 +117,5 @@ public final class PluginRegistry: @unchecked Sendable {
 
   static func sharedLibraries(in folder: String) -> [String] {
     Directory.entries(of: folder).filter { $0.hasSuffix(".so") }
-  }
-
-  static func copyFile(from source: String, to destination: String) -> Bool {
-    guard let input = fopen(source, "rb") else { return false }
-    defer { fclose(input) }
-    guard let output = fopen(destination, "wb") else { return false }
-    defer { fclose(output) }
-    var buffer = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      let read = fread(&buffer, 1, buffer.count, input)
-      if read == 0 { break }
-      guard fwrite(buffer, 1, read, output) == read else { return false }
-    }
-    return true
   }
 }

@@ -18,7 +18,7 @@ extension Session {
   func applyCommand(_ args: [String]) throws(HostError) -> Reply {
     guard args.count == 1 else { throw HostError.usage("apply takes one file") }
     let target = try DatasetDecoder.decode(
-      try TextFile.read(resolve(args[0]), shownAs: args[0]), file: args[0])
+      try files.readText(resolve(args[0]), shownAs: args[0]), file: args[0])
     let diff = DatasetDiff.diff(from: model.dataset, to: target)
     let batch = BatchUpdate(operations: diff.operations)
     let derived = diff.operations.map(\.description)

@@ -22,7 +22,7 @@ extension Session {
 
   func loadCommand(_ args: [String]) throws(HostError) -> Reply {
     guard args.count == 1 else { throw HostError.usage("load takes one file") }
-    let text = try TextFile.read(resolve(args[0]), shownAs: args[0])
+    let text = try files.readText(resolve(args[0]), shownAs: args[0])
     let dataset = try DatasetDecoder.decode(text, file: args[0])
     try replaceDataset(dataset)
     return Reply(

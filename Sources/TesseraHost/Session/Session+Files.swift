@@ -27,13 +27,38 @@ enum TextFile {
     return text
   }
 
-  static func write(_ text: String, to path: String) throws(HostError) {
-    guard let file = fopen(path, "wb") else {
-      throw HostError("cannot write \(path): \(String(cString: strerror(errno)))")
+  /// Replaces `path` with `text` so that no failure can leave it cut short: the text goes to a
+  /// temporary file in the same folder, which is checked (every byte written, flushed to disk)
+  /// and only then renamed over the original. On any failure the original is untouched and the
+  /// error says why.
+  static func replaceAtomically(_ path: String, with text: String) throws(HostError) {
+    func failure(_ what: String) -> HostError {
+      HostError("cannot update \(path): \(what) (\(String(cString: strerror(errno)))); the file is unchanged")
     }
-    defer { fclose(file) }
+    var original = stat()
+    guard stat(path, &original) == 0 else { throw failure("it cannot be read") }
+    let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
+    var template = Array((String(path[..<slash]) + "." + path[slash...] + ".tmp-XXXXXX").utf8CString)
+    let fd = mkstemp(&template)
+    guard fd >= 0 else { throw failure("cannot make a temporary file beside it") }
+    let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    var written = false
+    defer {
+      if !written { unlink(temporary) }
+    }
     let bytes = Array(text.utf8)
-    guard fwrite(bytes, 1, bytes.count, file) == bytes.count else { throw HostError("cannot write \(path)") }
+    guard FileDescriptorIO.writeAll(fd, bytes) else {
+      close(fd)
+      throw failure("writing failed")
+    }
+    _ = fchmod(fd, original.st_mode & 0o7777)
+    guard fsync(fd) == 0 else {
+      close(fd)
+      throw failure("flushing failed")
+    }
+    guard close(fd) == 0 else { throw failure("closing failed") }
+    guard rename(temporary, path) == 0 else { throw failure("renaming the new version over it failed") }
+    written = true
   }
 
   /// The folder part of a path ("." for a bare name).

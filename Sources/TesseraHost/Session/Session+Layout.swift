@@ -115,8 +115,10 @@ extension Session {
     guard args.count == 2 else { throw HostError.usage("plugin takes a subcommand and one argument") }
     switch args[0] {
     case "load":
+      let byPath = args[1].contains("/")
+      let file = byPath ? resolve(args[1]) : registry.resolve(args[1])
       let library = try registry.load(
-        path: args[1], file: args[1].contains("/") ? resolve(args[1]) : registry.resolve(args[1]))
+        path: args[1], file: file, opening: try files.pluginFile(file, shownAs: args[1], byPath: byPath))
       let names = library.layouts.map(\.name).joined(separator: ", ")
       return Reply(
         text:
@@ -125,7 +127,9 @@ extension Session {
           ("loaded", .string(library.name)), ("layouts", .array(library.layouts.map { .string($0.name) })),
         ]))
     case "reload":
-      let (old, new) = try registry.reload(name: args[1])
+      let (old, new) = try registry.reload(name: args[1]) { (file, shown) throws(HostError) in
+        try files.pluginCopy(of: file, shownAs: shown)
+      }
       // A layout from the old copy keeps working (libraries are never unloaded), but the
       // point of reloading is to see the new code: switch to it with the same options.
       if let current = layout, old.layouts.contains(where: { $0 === current.layoutClass }),

@@ -86,7 +86,7 @@ extension Session {
     guard args.count == 1 else { throw HostError.usage("run takes one file") }
     guard runDepth < 8 else { throw HostError("run: files nested more than 8 deep (does \(args[0]) run itself?)") }
     let path = resolve(args[0])
-    let file = SessionFile.parse(try TextFile.read(path, shownAs: args[0]))
+    let file = SessionFile.parse(try files.readText(path, shownAs: args[0]))
     let savedBase = baseDirectory
     baseDirectory = TextFile.folder(of: path)
     runDepth += 1

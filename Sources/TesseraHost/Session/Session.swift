@@ -14,6 +14,8 @@ public final class Session {
 
   public let registry: PluginRegistry
   public let model: CollectionModel
+  /// How commands read files: the trust policy and the record of what each command read.
+  public let files = FileAccess()
   public internal(set) var layout: LayoutInstance?
   public internal(set) var format: Format = .table
   /// Relative paths in `load`, `run` and `plugin load` resolve against this folder: the
@@ -33,6 +35,8 @@ public final class Session {
   var selfSizingBudget = 50
   /// How often each `measureCycle` cell was measured, by id.
   var measureCounts: [String: Int] = [:]
+  /// How long the supervisor lets one command run before it stops the engine (`watchdog`).
+  public internal(set) var watchdogSeconds = 10.0
   /// `trace on`: every host→plugin call is printed before the command's output.
   var tracing = false
   private var traceLines: [String] = []
@@ -48,12 +52,26 @@ public final class Session {
 
   public static let commands: [CommandSpec] = CommandTable.all
 
+  /// What running one line gave: the text to print (nil for blank lines, comments and quit)
+  /// and whether the command failed.
+  public struct Outcome: Sendable, Equatable {
+    public var output: String?
+    public var failed: Bool
+  }
+
   /// Runs one line and returns what to print (nil for blank lines and comments).
   public func execute(_ line: String) -> String? {
+    perform(line).output
+  }
+
+  /// Runs one line: what to print, and whether it failed.
+  public func perform(_ line: String) -> Outcome {
     let trimmed = line.trimmingLeadingAndTrailingWhitespace
-    if trimmed.isEmpty || trimmed.hasPrefix("#") { return nil }
+    if trimmed.isEmpty || trimmed.hasPrefix("#") { return Outcome(output: nil, failed: false) }
+    PluginCallMarker.status?.heartbeat &+= 1
     traceLines = []
     let output: String?
+    var failed = false
     do {
       let reply = try traced { () throws(HostError) in try run(trimmed) }
       if reply.isSilent {
@@ -64,15 +82,16 @@ public final class Session {
         output = format == .json ? reply.json.serialized : reply.text
       }
     } catch {
+      failed = true
       output =
         format == .json
         ? JSONOutput.object([("error", .string(error.message))]).serialized : "error: \(error.message)"
     }
-    guard !traceLines.isEmpty else { return output }
+    guard !traceLines.isEmpty else { return Outcome(output: output, failed: failed) }
     let trace = traceLines.map {
       format == .json ? JSONOutput.object([("trace", .string($0))]).serialized : "trace: \($0)"
     }
-    return (trace + (output.map { [$0] } ?? [])).joined(separator: "\n")
+    return Outcome(output: (trace + (output.map { [$0] } ?? [])).joined(separator: "\n"), failed: failed)
   }
 
   /// Runs `body` with the current layout (and any it switches to) reporting its calls.

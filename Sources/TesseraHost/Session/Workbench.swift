@@ -6,13 +6,17 @@
 
 /// How every entry point (REPL, run, check, bench, tests) sets up plugins the same way.
 public enum Workbench {
-  /// The folder of the running executable (`/proc/self/exe`), where bundled plugins sit.
-  public static var executableFolder: String? {
+  /// The running executable (`/proc/self/exe`): what the supervisor starts as its engine.
+  public static var executablePath: String? {
     var buffer = [CChar](repeating: 0, count: 4096)
     let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
     guard count > 0 else { return nil }
-    let path = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    return TextFile.folder(of: path)
+    return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
+  /// The folder of the running executable, where bundled plugins sit.
+  public static var executableFolder: String? {
+    executablePath.map(TextFile.folder(of:))
   }
 
   /// `--plugin-path` folders, then the `TESSERA_PLUGIN_PATH` ones (colon-separated).

@@ -10,26 +10,37 @@ public struct SessionChecker {
     case passed
     /// The first mismatching command (1-based line) and a unified diff.
     case failed(line: Int, diff: String)
+    /// The file cannot be checked as it is (a `quit` that would skip the rest).
+    case refused(line: Int, reason: String)
     case updated
   }
 
-  /// Makes a fresh session whose relative paths resolve against the given folder.
-  let makeSession: (String) -> Session
+  /// Makes a fresh session (in-process or supervised) whose relative paths resolve against the
+  /// given folder.
+  let makeRunner: (String) throws(HostError) -> CommandRunner
 
-  public init(makeSession: @escaping (String) -> Session) {
-    self.makeSession = makeSession
+  public init(makeRunner: @escaping (String) throws(HostError) -> CommandRunner) {
+    self.makeRunner = makeRunner
   }
 
   /// Runs every command of `path`. Without `update`, stops at the first command whose output
-  /// differs and returns the diff of that block; with it, rewrites the file's expected output.
+  /// differs and returns the diff of that block; with it, rewrites the file's expected output
+  /// (atomically: a temporary file beside it, renamed over it only once fully written).
   public func check(path: String, update: Bool) throws(HostError) -> Outcome {
     let text = try TextFile.read(path, shownAs: path)
     let file = SessionFile.parse(text)
-    let session = makeSession(TextFile.folder(of: path))
+    let runner = try makeRunner(TextFile.folder(of: path))
     var outputs: [Int: [String]] = [:]
     for (index, block) in file.blocks.enumerated() {
       guard let command = block.command else { continue }
-      let actual = Self.lines(session.execute(command))
+      let actual = Self.lines(runner.perform(command).output)
+      if runner.wantsToQuit {
+        return .refused(
+          line: block.line,
+          reason:
+            "'quit' ends the session here and would skip the rest of the file; under check every command runs (remove it)"
+        )
+      }
       outputs[index] = actual
       if !update, actual != block.expected {
         let diff = UnifiedDiff.diff(
@@ -37,12 +48,11 @@ public struct SessionChecker {
           newName: "\(path) (actual)")
         return .failed(line: block.line, diff: diff)
       }
-      if session.wantsToQuit { break }
     }
     if update {
       let rewritten = file.rendered(replacing: outputs)
       if rewritten == text { return .passed }
-      try TextFile.write(rewritten, to: path)
+      try TextFile.replaceAtomically(path, with: rewritten)
       return .updated
     }
     return .passed
@@ -53,25 +63,66 @@ public struct SessionChecker {
     return output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
   }
 
-  /// `*.session` files under each path (a file is taken as is), sorted, so runs are stable.
-  public static func sessionFiles(in paths: [String]) throws(HostError) -> [String] {
-    var files: [String] = []
+  /// What `sessionFiles` found: the files to check, sorted, and notes on what was skipped.
+  public struct Found: Sendable {
+    public var files: [String] = []
+    public var notes: [String] = []
+  }
+
+  /// `*.session` files under each path (a file is taken as is). Symbolic links to folders are
+  /// followed once: a folder reached again (a loop, or two links to one folder) is skipped with
+  /// a note, and so are `*.session` entries that are not regular files (a FIFO would hang).
+  public static func sessionFiles(in paths: [String]) throws(HostError) -> Found {
+    var found = Found()
+    var seen = Set<FileIdentity>()
     for path in paths {
       guard access(path, F_OK) == 0 else { throw HostError("no such file or folder: \(path)") }
       if Directory.isFolder(path) {
-        files += walk(path.hasSuffix("/") ? String(path.dropLast()) : path)
+        walk(path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path, &found, &seen)
+      } else if FileIdentity.isRegularFile(path) {
+        found.files.append(path)
       } else {
-        files.append(path)
+        found.notes.append("skipped \(path): not a regular file")
       }
     }
-    return files
+    return found
   }
 
-  private static func walk(_ folder: String) -> [String] {
-    Directory.entries(of: folder).flatMap { name -> [String] in
-      let path = folder + "/" + name
-      if Directory.isFolder(path) { return walk(path) }
-      return name.hasSuffix(".session") ? [path] : []
+  private static func walk(_ folder: String, _ found: inout Found, _ seen: inout Set<FileIdentity>) {
+    guard let identity = FileIdentity(folder) else { return }
+    guard seen.insert(identity).inserted else {
+      found.notes.append("skipped \(folder): a folder already searched (a link loop?)")
+      return
     }
+    for name in Directory.entries(of: folder) {
+      let path = folder + "/" + name
+      if Directory.isFolder(path) {
+        walk(path, &found, &seen)
+      } else if name.hasSuffix(".session") {
+        if FileIdentity.isRegularFile(path) {
+          found.files.append(path)
+        } else {
+          found.notes.append("skipped \(path): not a regular file")
+        }
+      }
+    }
+  }
+}
+
+/// A file's device and inode: the same folder reached through two paths is one identity.
+struct FileIdentity: Hashable {
+  var device: UInt64
+  var inode: UInt64
+
+  init?(_ path: String) {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    device = UInt64(info.st_dev)
+    inode = UInt64(info.st_ino)
+  }
+
+  static func isRegularFile(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
   }
 }

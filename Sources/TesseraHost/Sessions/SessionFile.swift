@@ -16,9 +16,17 @@ public struct SessionFile: Sendable {
   }
 
   public var blocks: [Block]
+  /// How the file ends its lines ("\r\n" for a file written on Windows), kept on rewrite.
+  public var lineEnding = "\n"
 
   public static func parse(_ text: String) -> SessionFile {
-    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    // Swift treats "\r\n" as one Character: split on Unicode scalars so both endings work.
+    let crlf = text.utf8.contains(13)
+    var lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map {
+      var line = String($0)
+      if line.unicodeScalars.last == "\r" { line = String(line.unicodeScalars.dropLast()) }
+      return line
+    }
     if lines.last == "" { lines.removeLast() }
     let isSession = lines.contains { $0.hasPrefix("> ") || $0 == ">" }
     var blocks: [Block] = []
@@ -62,7 +70,7 @@ public struct SessionFile: Sendable {
     }
     finish()
     if !pending.comments.isEmpty { blocks.append(pending) }
-    return SessionFile(blocks: blocks)
+    return SessionFile(blocks: blocks, lineEnding: crlf && text.contains("\r\n") ? "\r\n" : "\n")
   }
 
   /// The file's text with each block's expected output replaced by `outputs[i]` where given.
@@ -75,6 +83,6 @@ public struct SessionFile: Sendable {
         lines += outputs[index] ?? block.expected
       }
     }
-    return lines.map { $0 + "\n" }.joined()
+    return lines.map { $0 + lineEnding }.joined()
   }
 }

@@ -1,0 +1,52 @@
+/// Why an engine stopped answering, and the sentence that tells a person so: which plugin was
+/// running, in which call, and how it ended.
+struct EngineFailure: Equatable {
+  enum Cause: Equatable {
+    case ended(EngineProcess.Ending)
+    case timedOut(seconds: Double)
+    case interrupted
+  }
+
+  var cause: Cause
+  /// The plugin call in flight (`plugin 'x' (layout 'y')`, `prepare`), if any.
+  var inFlight: (caller: String, call: String)?
+
+  static func == (a: EngineFailure, b: EngineFailure) -> Bool {
+    a.cause == b.cause && a.inFlight?.caller == b.inFlight?.caller && a.inFlight?.call == b.inFlight?.call
+  }
+
+  /// E.g. `plugin 'evil' crashed in prepare (SIGSEGV)`.
+  var message: String {
+    let during = inFlight.map { $0.call == "load" ? "while loading" : "in \($0.call)" }
+    switch cause {
+    case .ended(.signalled(let signal)):
+      guard let inFlight, let during else {
+        return
+          "the engine crashed (\(Self.signalName(signal))) outside any plugin call: a bug in Tessera, please report it with the commands that led here"
+      }
+      return "\(inFlight.caller) crashed \(during) (\(Self.signalName(signal)))"
+    case .ended(.exited(let status)):
+      guard let inFlight, let during else {
+        return
+          "the engine exited with status \(status) outside any plugin call: a bug in Tessera, please report it with the commands that led here"
+      }
+      return "\(inFlight.caller) exited with status \(status) \(during) (a plugin must not call exit)"
+    case .timedOut(let seconds):
+      let limit = "within \(formatNumber(seconds)) s (the watchdog: 'watchdog SECONDS' changes it)"
+      guard let inFlight else { return "the command did not finish \(limit)" }
+      return "\(inFlight.caller) did not return from \(inFlight.call == "load" ? "loading" : inFlight.call) \(limit)"
+    case .interrupted:
+      guard let inFlight, let during else { return "interrupted (Ctrl-C)" }
+      return "\(inFlight.caller) was interrupted \(during) (Ctrl-C)"
+    }
+  }
+
+  static func signalName(_ signal: Int32) -> String {
+    let names: [Int32: String] = [
+      1: "SIGHUP", 2: "SIGINT", 3: "SIGQUIT", 4: "SIGILL", 5: "SIGTRAP", 6: "SIGABRT", 7: "SIGBUS", 8: "SIGFPE",
+      9: "SIGKILL", 10: "SIGUSR1", 11: "SIGSEGV", 12: "SIGUSR2", 13: "SIGPIPE", 14: "SIGALRM", 15: "SIGTERM",
+      24: "SIGXCPU", 25: "SIGXFSZ", 31: "SIGSYS",
+    ]
+    return names[signal] ?? "signal \(signal)"
+  }
+}

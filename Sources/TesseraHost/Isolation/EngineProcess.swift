@@ -1,0 +1,171 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// One engine process as the supervisor sees it: spawned from the same executable
+/// (`tessera engine ...`) in a process group of its own (so a terminal's Ctrl-C reaches only
+/// the supervisor), with the request pipe on its fd 3, the response pipe on fd 4, stdin from
+/// /dev/null and stdout joined to stderr (a plugin's own prints show up there and cannot
+/// corrupt the protocol).
+final class EngineProcess {
+  let pid: pid_t
+  let requests: Int32
+  let reader: EngineFrameReader
+  private let responses: Int32
+  private(set) var exitStatus: Int32?
+
+  /// How it ended, once it has.
+  enum Ending: Equatable {
+    case exited(Int32)
+    case signalled(Int32)
+  }
+
+  init(executable: String, arguments: [String]) throws(HostError) {
+    var requestPipe: [Int32] = [-1, -1]
+    var responsePipe: [Int32] = [-1, -1]
+    guard Self.pipe(&requestPipe) else { throw HostError("cannot start the engine: \(Self.lastError)") }
+    guard Self.pipe(&responsePipe) else {
+      close(requestPipe[0])
+      close(requestPipe[1])
+      throw HostError("cannot start the engine: \(Self.lastError)")
+    }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_adddup2(&actions, requestPipe[0], 3)
+    posix_spawn_file_actions_adddup2(&actions, responsePipe[1], 4)
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_adddup2(&actions, 2, 1)
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    for signal in [SIGINT, SIGPIPE, SIGTERM, SIGQUIT, SIGALRM] { sigaddset(&defaults, signal) }
+    var empty = sigset_t()
+    sigemptyset(&empty)
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    posix_spawnattr_setsigmask(&attributes, &empty)
+    posix_spawnattr_setpgroup(&attributes, 0)
+    posix_spawnattr_setflags(
+      &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+    defer { for pointer in argv { free(pointer) } }
+    // A crash in a plugin prints Swift's backtrace on stderr: keep it short (the crashing
+    // frames, no registers), unless the person chose their own settings.
+    var environment: [UnsafeMutablePointer<CChar>?] = []
+    var index = 0
+    while let entry = environ[index] {
+      environment.append(strdup(entry))
+      index += 1
+    }
+    if getenv("SWIFT_BACKTRACE") == nil {
+      environment.append(strdup("SWIFT_BACKTRACE=interactive=no,color=no,limit=16,top=4,registers=none,images=none"))
+    }
+    environment.append(nil)
+    defer { for pointer in environment { free(pointer) } }
+    var child: pid_t = 0
+    let status = posix_spawn(&child, executable, &actions, &attributes, argv, environment)
+    close(requestPipe[0])
+    close(responsePipe[1])
+    guard status == 0 else {
+      close(requestPipe[1])
+      close(responsePipe[0])
+      throw HostError("cannot start the engine \(executable): \(String(cString: strerror(status)))")
+    }
+    pid = child
+    requests = requestPipe[1]
+    responses = responsePipe[0]
+    reader = EngineFrameReader(fd: responses)
+  }
+
+  deinit {
+    close(requests)
+    close(responses)
+    if exitStatus == nil {
+      Glibc.kill(pid, SIGKILL)
+      _ = wait()
+    }
+  }
+
+  /// A pipe whose ends close on exec (the child gets only the ends dup2'ed to 3 and 4).
+  private static func pipe(_ ends: inout [Int32]) -> Bool {
+    guard Glibc.pipe(&ends) == 0 else { return false }
+    for fd in ends { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+    return true
+  }
+
+  static var lastError: String { String(cString: strerror(errno)) }
+
+  func send(_ frame: EngineFrame) -> Bool {
+    FileDescriptorIO.writeAll(requests, frame.encoded)
+  }
+
+  /// How waiting for a response ended.
+  enum Wait { case ready, timedOut, interrupted }
+
+  /// Waits until a response can be read (or the engine's pipe closes), `interrupted()` says
+  /// to stop, or `watchdog` seconds pass without progress: `heartbeat()` changing (a script's
+  /// next command starting) counts as progress.
+  func waitForResponse(watchdog: Double, heartbeat: () -> UInt64, interrupted: () -> Bool) -> Wait {
+    if reader.hasBufferedBytes { return .ready }
+    var lastBeat = heartbeat()
+    var lastProgress = Self.now()
+    while true {
+      if interrupted() { return .interrupted }
+      let remaining = lastProgress + watchdog - Self.now()
+      var descriptor = pollfd(fd: responses, events: Int16(POLLIN), revents: 0)
+      let ready = poll(&descriptor, 1, Int32(min(max(remaining * 1000, 1), 250)))
+      if ready > 0 || (ready < 0 && errno != EINTR) { return .ready }  // a failed read reports the rest
+      let beat = heartbeat()
+      if beat != lastBeat {
+        lastBeat = beat
+        lastProgress = Self.now()
+      } else if Self.now() - lastProgress >= watchdog {
+        return .timedOut
+      }
+    }
+  }
+
+  /// Whether the process has ended (reaping it if so), without waiting.
+  var hasEnded: Bool {
+    if exitStatus != nil { return true }
+    var status: Int32 = 0
+    guard waitpid(pid, &status, WNOHANG) == pid else { return false }
+    exitStatus = status
+    return true
+  }
+
+  func kill() {
+    if exitStatus == nil { Glibc.kill(pid, SIGKILL) }
+  }
+
+  /// Waits for the process to end (after its pipe closed or it was killed).
+  @discardableResult
+  func wait() -> Ending {
+    if let exitStatus { return Self.ending(exitStatus) }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 {
+      if errno != EINTR {
+        exitStatus = 0
+        return .exited(0)
+      }
+    }
+    exitStatus = status
+    return Self.ending(status)
+  }
+
+  static func ending(_ status: Int32) -> Ending {
+    let signal = status & 0x7f
+    return signal == 0 ? .exited((status >> 8) & 0xff) : .signalled(signal)
+  }
+
+  /// Seconds on a monotonic clock.
+  static func now() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+  }
+}

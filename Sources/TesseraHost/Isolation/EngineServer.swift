@@ -1,0 +1,46 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// The engine: a workbench session in a process of its own, answering the supervisor's frames
+/// (see `EngineFrame`) until its request pipe closes. Plugins run here, so when one crashes,
+/// hangs or exits, only this process goes; the supervisor reports the call that was in flight
+/// and starts another engine.
+public enum EngineServer {
+  /// Serves `session` on the two descriptors; returns when the supervisor hangs up.
+  public static func serve(_ session: Session, requests: Int32, responses: Int32) {
+    let reader = EngineFrameReader(fd: requests)
+    while let request = reader.next() {
+      let reply: EngineFrame
+      switch request.verb {
+      case "exec":
+        reply = run(session, request.string(0), replaying: [:], quiet: false)
+      case "replay":
+        let reads = Dictionary(
+          EngineFrame.decodePairs(request.blobs.count > 1 ? request.blobs[1] : []), uniquingKeysWith: { a, _ in a })
+        reply = run(session, request.string(0), replaying: reads, quiet: true)
+      case "complete":
+        let candidates = Completer.candidates(for: request.string(0), session: session)
+        reply = EngineFrame("candidates", [Array(candidates.joined(separator: "\n").utf8)])
+      default:
+        reply = EngineFrame("unknown", [Array(request.verb.utf8)])
+      }
+      guard FileDescriptorIO.writeAll(responses, reply.encoded) else { return }
+    }
+  }
+
+  static func run(_ session: Session, _ line: String, replaying reads: [String: String], quiet: Bool) -> EngineFrame {
+    session.files.beginCommand(replaying: reads)
+    let outcome = session.perform(line)
+    let output = quiet ? [] : Array((outcome.output ?? "").utf8)
+    return EngineFrame(
+      "done", [output, EngineFrame.encodePairs(session.files.reads)],
+      meta: [
+        "failed": outcome.failed ? "1" : "0", "quiet": outcome.output == nil ? "1" : "0",
+        "quit": session.wantsToQuit ? "1" : "0", "batch": session.isCollectingBatch ? "1" : "0",
+        "format": session.format.rawValue, "watchdog": String(Int((session.watchdogSeconds * 1000).rounded())),
+      ])
+  }
+}

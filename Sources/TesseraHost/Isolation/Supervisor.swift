@@ -1,0 +1,219 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// The person's side of a session: it holds no workbench itself, but sends each command to an
+/// engine process (see `EngineServer`) and prints what comes back. It keeps a journal of every
+/// command that succeeded, with snapshots of the files each one read. When the engine crashes,
+/// exits, hangs past the watchdog or is interrupted with Ctrl-C, the supervisor names the plugin
+/// call that was in flight and how it ended, starts a new engine and replays the journal into
+/// it, so the session is exactly as it was before the command that failed.
+///
+/// ```
+///  REPL / run / check ──line──▶ Supervisor ──exec──▶ engine (Session, plugins)
+///        ◀──output──                ◀──done─── (journal += line, files read)
+///                                 engine died? → report, respawn, replay journal
+/// ```
+public final class Supervisor: CommandRunner {
+  /// How to start engines.
+  public struct Configuration: Sendable {
+    /// The `tessera` executable (the engine is the same program).
+    public var executable: String
+    public var pluginPaths: [String] = []
+    /// Relative paths resolve against this folder (a session file's, under `check`).
+    public var baseDirectory = "."
+    /// nil: commands may read any file; otherwise only under these folders, and plugins load
+    /// by path only with trust (`run` and `check` without `--trust`).
+    public var readableRoots: [String]? = nil
+    /// Seconds one command may run without progress (the `watchdog` command changes it).
+    public var watchdogSeconds = 10.0
+    /// Whether the engine prints plugin-loading warnings (only the first engine does).
+    public var showsWarnings = true
+
+    public init(executable: String) {
+      self.executable = executable
+    }
+  }
+
+  public struct JournalEntry: Sendable {
+    public var line: String
+    /// Each file the command read, and the snapshot of the bytes it read.
+    public var reads: [(path: String, snapshot: String)]
+  }
+
+  public let configuration: Configuration
+  public let folder: PrivateDirectory
+  public private(set) var journal: [JournalEntry] = []
+  public private(set) var wantsToQuit = false
+  public private(set) var isCollectingBatch = false
+  public private(set) var isJSON = false
+  /// How many engines crashed, hung or were interrupted (and were replaced).
+  public private(set) var restarts = 0
+  /// The last restore: how many commands were replayed, and how long it took.
+  public private(set) var lastRestore: (commands: Int, seconds: Double)?
+  private var watchdog: Double
+  private var engine: EngineProcess?
+  private let status: EngineStatus
+
+  public init(_ configuration: Configuration) throws(HostError) {
+    self.configuration = configuration
+    folder = try PrivateDirectory()
+    status = try EngineStatus(path: folder.path + "/engine-status", create: true)
+    watchdog = configuration.watchdogSeconds
+    engine = try start(showingWarnings: configuration.showsWarnings)
+  }
+
+  private func start(showingWarnings: Bool) throws(HostError) -> EngineProcess {
+    status.reset()
+    var arguments = [
+      "engine", "--private-folder", folder.path, "--status-page", folder.path + "/engine-status", "--base",
+      configuration.baseDirectory, "--watchdog", formatNumber(configuration.watchdogSeconds),
+    ]
+    for path in configuration.pluginPaths { arguments += ["--plugin-path", path] }
+    if let roots = configuration.readableRoots {
+      arguments.append("--restricted")
+      for root in roots { arguments += ["--readable", root] }
+    }
+    if !showingWarnings { arguments.append("--quiet") }
+    return try EngineProcess(executable: configuration.executable, arguments: arguments)
+  }
+
+  /// Runs one command in the engine; if the engine fails, reports it, restores the session
+  /// and answers with the report as the command's error.
+  public func perform(_ line: String) -> Session.Outcome {
+    guard let engine else { return failure("no engine is running (it could not be restarted)") }
+    guard engine.send(EngineFrame("exec", [Array(line.utf8)])) else { return recover(from: engine, line) }
+    switch engine.waitForResponse(
+      watchdog: watchdog, heartbeat: { status.heartbeat }, interrupted: Interrupts.take)
+    {
+    case .ready:
+      guard let reply = engine.reader.next(), reply.verb == "done" else { return recover(from: engine, line) }
+      update(from: reply)
+      if !reply.flag("failed") && !reply.flag("quit") {
+        journal.append(
+          JournalEntry(
+            line: line, reads: EngineFrame.decodePairs(reply.blobs.count > 1 ? reply.blobs[1] : []).map { ($0, $1) }))
+      }
+      return Session.Outcome(output: reply.flag("quiet") ? nil : reply.string(0), failed: reply.flag("failed"))
+    case .timedOut:
+      return recover(from: engine, line, cause: .timedOut(seconds: watchdog))
+    case .interrupted:
+      return recover(from: engine, line, cause: .interrupted)
+    }
+  }
+
+  /// Completion candidates from the engine's session (none if it cannot answer).
+  public func complete(_ line: String) -> [String] {
+    guard let engine, engine.send(EngineFrame("complete", [Array(line.utf8)])) else { return [] }
+    switch engine.waitForResponse(watchdog: watchdog, heartbeat: { status.heartbeat }, interrupted: { false }) {
+    case .ready:
+      guard let reply = engine.reader.next(), reply.verb == "candidates" else { break }
+      let text = reply.string(0)
+      return text.isEmpty ? [] : text.split(separator: "\n").map(String.init)
+    default: break
+    }
+    _ = recover(from: engine, "(completion)")
+    return []
+  }
+
+  private func update(from reply: EngineFrame) {
+    wantsToQuit = reply.flag("quit")
+    isCollectingBatch = reply.flag("batch")
+    isJSON = reply.meta["format"] == "json"
+    if let milliseconds = reply.meta["watchdog"].flatMap(Int.init), milliseconds > 0 {
+      watchdog = Double(milliseconds) / 1000
+    }
+  }
+
+  private func failure(_ message: String) -> Session.Outcome {
+    Session.Outcome(
+      output: isJSON ? JSONOutput.object([("error", .string(message))]).serialized : "error: \(message)", failed: true)
+  }
+
+  /// The engine failed during `line`: say how, start a new one and replay the journal.
+  private func recover(from failed: EngineProcess, _ line: String, cause given: EngineFailure.Cause? = nil)
+    -> Session.Outcome
+  {
+    var cause = given
+    if cause == nil {
+      // The pipe closed: the engine is ending. Give it a moment to finish dying, then make sure.
+      for _ in 0..<200 where !failed.hasEnded { usleep(5_000) }
+    }
+    failed.kill()
+    let ending = failed.wait()
+    if cause == nil { cause = .ended(ending) }
+    let report = EngineFailure(cause: cause!, inFlight: status.callInFlight)
+    engine = nil
+    restarts += 1
+    let restored = restore()
+    return failure(report.message + restored)
+  }
+
+  /// Starts a new engine and replays the journal; returns the end of the report sentence. A
+  /// command that does not replay (it should always) is dropped with everything after it.
+  private func restore() -> String {
+    let started = EngineProcess.now()
+    var note: String?
+    while true {
+      let fresh: EngineProcess
+      do {
+        fresh = try start(showingWarnings: false)
+      } catch {
+        journal = []
+        return "; a new engine could not be started (\(error.message))"
+      }
+      engine = fresh
+      guard let (index, why) = replay(into: fresh) else {
+        lastRestore = (journal.count, EngineProcess.now() - started)
+        return note ?? "; the session is as it was before this command"
+      }
+      let line = journal[index].line
+      note =
+        note
+        ?? (index == 0
+          ? "; restoring the session failed at its first command '\(line)' (\(why)): the session starts afresh"
+          : "; restoring the session failed at command \(index + 1) '\(line)' (\(why)): the session holds the \(index) commands before it")
+      journal.removeSubrange(index...)
+      fresh.kill()
+      fresh.wait()
+      engine = nil
+    }
+  }
+
+  /// Replays the journal into `fresh`; nil when every command replayed, else the first that
+  /// did not and why.
+  private func replay(into fresh: EngineProcess) -> (Int, String)? {
+    for (index, entry) in journal.enumerated() {
+      let frame = EngineFrame(
+        "replay", [Array(entry.line.utf8), EngineFrame.encodePairs(entry.reads.map { ($0.path, $0.snapshot) })])
+      guard fresh.send(frame) else { return (index, ended(fresh)) }
+      switch fresh.waitForResponse(watchdog: watchdog, heartbeat: { status.heartbeat }, interrupted: Interrupts.take) {
+      case .ready:
+        guard let reply = fresh.reader.next(), reply.verb == "done" else { return (index, ended(fresh)) }
+        update(from: reply)
+        if reply.flag("failed") { return (index, "it failed this time") }
+      case .timedOut:
+        return (index, EngineFailure(cause: .timedOut(seconds: watchdog), inFlight: status.callInFlight).message)
+      case .interrupted:
+        return (index, "interrupted (Ctrl-C)")
+      }
+    }
+    return nil
+  }
+
+  private func ended(_ process: EngineProcess) -> String {
+    for _ in 0..<200 where !process.hasEnded { usleep(5_000) }
+    process.kill()
+    return EngineFailure(cause: .ended(process.wait()), inFlight: status.callInFlight).message
+  }
+}
+
+/// What `check` and `run` drive: an in-process `Session` or a `Supervisor` with its engine.
+public protocol CommandRunner: AnyObject {
+  func perform(_ line: String) -> Session.Outcome
+  var wantsToQuit: Bool { get }
+}
+
+extension Session: CommandRunner {}

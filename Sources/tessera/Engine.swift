@@ -1,0 +1,34 @@
+import ArgumentParser
+import TesseraHost
+
+/// `tessera engine`: the process that runs plugins for a supervisor (the REPL, `run`, `check`).
+/// Not for people: the supervisor starts it with its pipes on fds 3 and 4.
+struct Engine: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Run plugins for a supervising tessera process (internal).", shouldDisplay: false)
+
+  @OptionGroup var plugins: PluginOptions
+  @Option var privateFolder: String
+  @Option var statusPage: String
+  @Option var base = "."
+  @Option var watchdog = 10.0
+  @Flag var restricted = false
+  @Option(name: .customLong("readable")) var readableRoots: [String] = []
+  @Flag var quiet = false
+
+  func run() throws {
+    do {
+      PluginCallMarker.status = try EngineStatus(path: statusPage, create: false)
+    } catch {
+      printError("error: \(error.message)")
+      throw ExitCode(2)
+    }
+    let (registry, warnings) = Workbench.registry(pluginPaths: plugins.pluginPaths)
+    if !quiet { for warning in warnings { printError("warning: \(warning)") } }
+    let session = Session(registry: registry, baseDirectory: base)
+    session.files.snapshots = PrivateDirectory(existing: privateFolder)
+    if restricted { session.files.policy = .restricted(roots: readableRoots) }
+    session.setWatchdog(seconds: watchdog)
+    EngineServer.serve(session, requests: 3, responses: 4)
+  }
+}

@@ -1,0 +1,16 @@
+import TesseraHost
+
+/// What the REPL talks to: a supervisor with its engine (the default), or a session in this
+/// process (`--in-process`).
+protocol REPLBackend: CommandRunner {
+  func complete(_ line: String) -> [String]
+  var isCollectingBatch: Bool { get }
+}
+
+extension Supervisor: REPLBackend {}
+
+extension Session: REPLBackend {
+  func complete(_ line: String) -> [String] {
+    Completer.candidates(for: line, session: self)
+  }
+}

@@ -1,0 +1,205 @@
+import Foundation
+import TesseraHost
+import Testing
+
+/// The supervisor and its engine, seen from outside as a person uses them: `tessera` reading
+/// commands, `run` and `check`.
+@Suite struct IsolationTests {
+  static let tessera = Support.buildFolder + "/tessera"
+
+  static func folder(_ name: String) throws -> String {
+    let folder = "/tmp/tessera-test-\(name)-\(getpid())"
+    _ = try Support.run("/bin/rm", ["-rf", folder], in: "/")
+    _ = try Support.run("/bin/mkdir", ["-p", folder], in: "/")
+    return folder
+  }
+
+  /// Replay reads the bytes a command read the first time, not the file as it is now.
+  @Test func aRestoredSessionKeepsTheDataItReadEvenIfTheFileChanged() throws {
+    let folder = try Self.folder("journal")
+    let data = folder + "/data.json"
+    try #"{"sections": [{"id": "s", "items": [{"id": "old1"}, {"id": "old2"}]}]}"#.write(
+      toFile: data, atomically: true, encoding: .utf8)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: Self.tessera)
+    let input = Pipe()
+    let output = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    input.fileHandleForWriting.write(Data("load \(data)\n".utf8))
+    var seen = Data()
+    while !String(decoding: seen, as: UTF8.self).contains("\n") {
+      seen.append(output.fileHandleForReading.availableData)
+    }
+    #expect(String(decoding: seen, as: UTF8.self) == "loaded \(data): 2 items in 1 section\n")
+    try #"{"sections": [{"id": "s", "items": [{"id": "new"}]}]}"#.write(toFile: data, atomically: true, encoding: .utf8)
+    input.fileHandleForWriting.write(
+      Data("plugin load libFixtureCrasher.so\nlayout crasher mode=segfault\ndata\n".utf8))
+    try input.fileHandleForWriting.close()
+    seen.append(output.fileHandleForReading.readDataToEndOfFile())
+    process.waitUntilExit()
+    let lines = String(decoding: seen, as: UTF8.self).split(separator: "\n").map(String.init)
+    #expect(
+      lines.suffix(2) == [
+        "error: plugin 'crasher' crashed in prepare (SIGSEGV); the session is as it was before this command",
+        "section 0 s: 2 items: old1 old2",
+      ])
+  }
+
+  @Test func aCrashingFileFailsAloneAndCheckGoesOnToTheSummary() throws {
+    let folder = try Self.folder("check")
+    try
+      "> plugin load libFixtureCrasher.so\nloaded plugin crasher 0.0.1 (ABI 1.0): crasher\n> layout crasher mode=abort\n"
+      .write(
+        toFile: folder + "/a.session", atomically: true, encoding: .utf8)
+    try "> gen grid 2\ngenerated 2 items in 1 section\n".write(
+      toFile: folder + "/b.session", atomically: true, encoding: .utf8)
+    let (status, output) = try Support.run(Self.tessera, ["check", folder], in: folder)
+    #expect(status == 1)
+    #expect(output.contains("FAIL \(folder)/a.session:3: output differs from the expected transcript"))
+    #expect(
+      output.contains(
+        "+error: plugin 'crasher' crashed in prepare (SIGABRT); the session is as it was before this command"))
+    #expect(output.hasSuffix("1 passed, 1 failed\n"))
+  }
+
+  @Test func quitInsideASessionFailsItUnderCheck() throws {
+    let folder = try Self.folder("quit")
+    try "> gen grid 1\ngenerated 1 item in 1 section\n> quit\n> size\ncontentSize 390x50\n".write(
+      toFile: folder + "/q.session", atomically: true, encoding: .utf8)
+    let (status, output) = try Support.run(Self.tessera, ["check", "q.session"], in: folder)
+    #expect(status == 1)
+    #expect(
+      output
+        == "FAIL q.session:3: 'quit' ends the session here and would skip the rest of the file; under check every command runs (remove it)\n0 passed, 1 failed\n"
+    )
+  }
+
+  @Test func windowsLineEndingsAreReadAndKept() throws {
+    let folder = try Self.folder("crlf")
+    let file = folder + "/w.session"
+    try "# written on Windows\r\n> gen grid 2\r\ngenerated 2 items in 1 section\r\n> size\r\ncontentSize 1x1".write(
+      toFile: file, atomically: true, encoding: .utf8)
+    let (status, output) = try Support.run(Self.tessera, ["check", "w.session"], in: folder)
+    #expect(status == 1)
+    #expect(output.contains("FAIL w.session:4: output differs"))
+    #expect(try Support.run(Self.tessera, ["check", "--update", "w.session"], in: folder).0 == 0)
+    #expect(
+      try String(contentsOfFile: file, encoding: .utf8)
+        == "# written on Windows\r\n> gen grid 2\r\ngenerated 2 items in 1 section\r\n> size\r\ncontentSize 390x50\r\n")
+  }
+
+  /// Under a write limit the update fails; the original is untouched and no temporary is left.
+  @Test func updateNeverLeavesACutDownFile() throws {
+    let folder = try Self.folder("update")
+    let original = "> gen grid 60\n> dump\n"
+    try original.write(toFile: folder + "/big.session", atomically: true, encoding: .utf8)
+    let (status, output) = try Support.run(
+      "/bin/sh", ["-c", "ulimit -f 2; exec '\(Self.tessera)' check --update big.session"], in: folder)
+    #expect(status == 1)
+    #expect(
+      output
+        == "FAIL big.session: cannot update big.session: writing failed (File too large); the file is unchanged\n0 passed, 1 failed (0 updated)\n"
+    )
+    #expect(try String(contentsOfFile: folder + "/big.session", encoding: .utf8) == original)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["big.session"])
+  }
+
+  @Test func linkLoopsAndFIFOsAreSkippedWithANote() throws {
+    let folder = try Self.folder("walk")
+    _ = try Support.run("/bin/mkdir", ["-p", folder + "/sub"], in: "/")
+    _ = try Support.run("/bin/ln", ["-s", "..", folder + "/sub/up"], in: "/")
+    _ = try Support.run("/usr/bin/mkfifo", [folder + "/sub/pipe.session"], in: "/")
+    try "> gen grid 1\ngenerated 1 item in 1 section\n".write(
+      toFile: folder + "/sub/ok.session", atomically: true, encoding: .utf8)
+    let (status, output) = try Support.run(Self.tessera, ["check", "."], in: folder)
+    #expect(status == 0)
+    #expect(
+      output == """
+        note: skipped ./sub/pipe.session: not a regular file
+        note: skipped ./sub/up: a folder already searched (a link loop?)
+        1 passed, 0 failed
+
+        """)
+  }
+
+  @Test func sessionFilesReadOnlyUnderTheirFoldersUnlessTrusted() throws {
+    let folder = try Self.folder("trust")
+    try "> run /etc/hostname\n".write(toFile: folder + "/t.session", atomically: true, encoding: .utf8)
+    let (status, output) = try Support.run(Self.tessera, ["run", "t.session"], in: folder)
+    #expect(status == 1)
+    #expect(
+      output
+        == "> run /etc/hostname\nerror: cannot read /etc/hostname: session files may read only files under the current folder and the folders being checked; run with --trust to allow it\n"
+    )
+    let (_, trusted) = try Support.run(Self.tessera, ["run", "--trust", "t.session"], in: folder)
+    #expect(!trusted.contains("session files may read only"))
+  }
+
+  @Test func runExitsNonZeroOnAMissingFileOrAFailedCommand() throws {
+    let folder = try Self.folder("run")
+    try "gen grid 2\nbogus\nsize\n".write(toFile: folder + "/s.txt", atomically: true, encoding: .utf8)
+    let (missing, missingOutput) = try Support.run(Self.tessera, ["run", "nowhere.session"], in: folder)
+    #expect(missing == 1)
+    #expect(missingOutput == "error: cannot read nowhere.session: no such file\n")
+    let (stopped, stoppedOutput) = try Support.run(Self.tessera, ["run", "s.txt"], in: folder)
+    #expect(stopped == 1)
+    #expect(!stoppedOutput.contains("> size"))
+    let (kept, keptOutput) = try Support.run(Self.tessera, ["run", "--keep-going", "s.txt"], in: folder)
+    #expect(kept == 1)
+    #expect(keptOutput.hasSuffix("> size\ncontentSize 390x50\n"))
+  }
+
+  /// Reload copies go to a private folder that is removed at exit; stale ones are cleaned.
+  @Test func reloadCopiesLiveInAPrivateFolderRemovedAtExit() throws {
+    let temporary = try Self.folder("tmpdir")
+    let stale = temporary + "/tessera-999999-abcdef"
+    _ = try Support.run("/bin/mkdir", ["-p", stale], in: "/")
+    try "x".write(toFile: stale + "/1-old.so", atomically: true, encoding: .utf8)
+    let script = try Self.folder("tmpdir-script") + "/reload.txt"
+    try "plugin reload flow\n".write(toFile: script, atomically: true, encoding: .utf8)
+    let (status, output) = try Support.run(
+      "/usr/bin/env", ["TMPDIR=\(temporary)", Self.tessera, "run", "--trust", script], in: temporary)
+    #expect(status == 0, "\(output)")
+    #expect(output == "> plugin reload flow\nreloaded plugin flow 1.0.0: flow\n")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: temporary) == [])
+  }
+}
+
+@Suite struct HistoryFileTests {
+  @Test func aFolderIsLeftAloneWithOneNote() throws {
+    let folder = try IsolationTests.folder("history-dir")
+    let history = HistoryFile(path: folder)
+    let (lines, note) = history.load()
+    #expect(lines.isEmpty)
+    #expect(note == "history: \(folder) is not a regular file; it is left alone and history is not saved")
+    #expect(history.append("gen grid 3") == nil)  // said once, then quiet
+  }
+
+  @Test func aLinkToADeviceIsNotFollowed() throws {
+    let folder = try IsolationTests.folder("history-link")
+    _ = try Support.run("/bin/ln", ["-s", "/dev/full", folder + "/h"], in: "/")
+    let history = HistoryFile(path: folder + "/h")
+    #expect(
+      history.append("size") == "history: \(folder)/h is not a regular file; it is left alone and history is not saved")
+    #expect(history.append("size") == nil)
+  }
+
+  @Test func twoREPLsAppendRatherThanOverwrite() throws {
+    let folder = try IsolationTests.folder("history-two")
+    let first = HistoryFile(path: folder + "/h")
+    let second = HistoryFile(path: folder + "/h")
+    #expect(first.append("gen grid 3") == nil)
+    #expect(second.append("visible") == nil)
+    #expect(first.append("size") == nil)
+    #expect(HistoryFile(path: folder + "/h").load().lines == ["gen grid 3", "visible", "size"])
+  }
+
+  @Test func libeditsFormatIsRead() throws {
+    let folder = try IsolationTests.folder("history-libedit")
+    try "_HiStOrY_V2_\ngen\\040grid\\0403\nsize\n".write(toFile: folder + "/h", atomically: true, encoding: .utf8)
+    #expect(HistoryFile(path: folder + "/h").load().lines == ["gen grid 3", "size"])
+  }
+}
