@@ -79,8 +79,9 @@ import Testing
           expected.append(block[index])
           index += 1
         }
-        let actual = (session.perform(command).output ?? "").split(separator: "\n", omittingEmptySubsequences: false).map(
-          String.init)
+        let actual = (session.perform(command).output ?? "").split(separator: "\n", omittingEmptySubsequences: false)
+          .map(
+            String.init)
         #expect(
           Self.matches(expected, actual.filter { !$0.isEmpty || !expected.isEmpty }),
           "README: `\(command)` prints\n\(actual.joined(separator: "\n"))\nnot\n\(expected.joined(separator: "\n"))")
