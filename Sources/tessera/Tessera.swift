@@ -13,7 +13,7 @@ struct Tessera: ParsableCommand {
       of their own: a plugin that crashes, exits or hangs costs only the command that was running, \
       and the session is restored.
       """,
-    subcommands: [Interactive.self, Run.self, Check.self, Bench.self, Reference.self, Engine.self],
+    subcommands: [Interactive.self, Run.self, Check.self, Bench.self, Fuzz.self, Reference.self, Engine.self],
     defaultSubcommand: Interactive.self)
 }
 

@@ -117,17 +117,21 @@ public final class EngineFrameReader {
     return true
   }
 
+  /// Reads what is available (up to 64 KiB, or more when a large blob is awaited) and appends
+  /// only the bytes read.
   private func readMore(atLeast wanted: Int = 0) -> Bool {
     let chunk = max(1 << 16, min(wanted, 1 << 26))
-    let old = buffer.count
-    buffer.append(contentsOf: repeatElement(0, count: chunk))
+    if scratch.count < chunk { scratch = [UInt8](repeating: 0, count: chunk) }
     while true {
-      let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress! + old, chunk) }
+      let count = scratch.withUnsafeMutableBytes { read(fd, $0.baseAddress!, chunk) }
       if count < 0, errno == EINTR { continue }
-      buffer.removeLast(chunk - max(count, 0))
-      return count > 0
+      guard count > 0 else { return false }
+      scratch.withUnsafeBufferPointer { buffer.append(contentsOf: $0[0..<count]) }
+      return true
     }
   }
+
+  private var scratch: [UInt8] = []
 
   private func compact() {
     if start == buffer.count {

@@ -7,6 +7,8 @@ public indirect enum JSONOutput: Equatable, Sendable {
   case string(String)
   case array([JSONOutput])
   case object([(String, JSONOutput)])
+  /// Text that is already one serialized JSON value (a nested command's output), written as is.
+  case raw(String)
 
   public static func == (lhs: JSONOutput, rhs: JSONOutput) -> Bool {
     lhs.serialized == rhs.serialized
@@ -25,6 +27,7 @@ public indirect enum JSONOutput: Equatable, Sendable {
     case .bool(let b): out += b ? "true" : "false"
     case .number(let n): out += formatNumber(n)
     case .string(let s): Self.writeString(s, into: &out)
+    case .raw(let text): out += text
     case .array(let values):
       out += "["
       for (index, value) in values.enumerated() {

@@ -61,6 +61,16 @@ enum TextFile {
     written = true
   }
 
+  /// Writes `text` to `path`, creating or truncating it (scratch files, not golden ones).
+  static func replaceOrCreate(_ path: String, with text: String) throws(HostError) {
+    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard fd >= 0 else { throw HostError("cannot write \(path): \(String(cString: strerror(errno)))") }
+    defer { close(fd) }
+    guard FileDescriptorIO.writeAll(fd, Array(text.utf8)) else {
+      throw HostError("cannot write \(path): \(String(cString: strerror(errno)))")
+    }
+  }
+
   /// The folder part of a path ("." for a bare name).
   static func folder(of path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return "." }

@@ -99,16 +99,30 @@ extension Session {
       transcriptIndent = savedIndent
     }
     var lines: [String] = []
+    var steps: [JSONOutput] = []
     for block in file.blocks {
       lines += block.comments
       guard let command = block.command else { continue }
       lines.append("> " + command)
-      if let output = execute(command) { lines.append(output) }
+      let output = execute(command)
+      if let output { lines.append(output) }
+      steps.append(.object([("command", .string(command)), ("output", .array(Self.jsonLines(output)))]))
       if wantsToQuit { break }
     }
-    return .verbatim(
-      lines.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false) }.map { indent + $0 }
-        .joined(separator: "\n"))
+    // In format json the transcript is one object: each command with its output lines (JSON
+    // objects as they are, anything else as a string).
+    return Reply(
+      text: lines.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false) }.map { indent + $0 }
+        .joined(separator: "\n"),
+      json: .object([("run", .string(args[0])), ("transcript", .array(steps))]))
+  }
+
+  static func jsonLines(_ output: String?) -> [JSONOutput] {
+    guard let output else { return [] }
+    return output.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+      if line.first == "{", case .object = try? JSONParser.parse(String(line)).value { return .raw(String(line)) }
+      return .string(String(line))
+    }
   }
 
   func quitCommand(_ args: [String]) throws(HostError) -> Reply {

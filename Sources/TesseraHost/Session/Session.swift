@@ -57,6 +57,11 @@ public final class Session {
   public struct Outcome: Sendable, Equatable {
     public var output: String?
     public var failed: Bool
+
+    public init(output: String?, failed: Bool) {
+      self.output = output
+      self.failed = failed
+    }
   }
 
   /// Runs one line and returns what to print (nil for blank lines and comments).

@@ -1,0 +1,57 @@
+import ArgumentParser
+import TesseraHost
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `tessera fuzz`: the grammar fuzzer and dataset mutator, through a supervisor (CI runs it for
+/// a minute with a recorded seed).
+struct Fuzz: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Fuzz the command language and the dataset loader for a time budget.",
+    discussion: """
+      Random commands (numbers at and beyond every limit, unicode, control characters, long lines, \
+      mutated session lines) and malformed datasets run through a supervised engine. It fails on a \
+      crash, a hang, a line that is not JSON in 'format json', or a refused command that changed the \
+      session, and writes a replayable .session reproducer.
+      """)
+
+  @OptionGroup var plugins: PluginOptions
+  @Option(help: "The random seed (printed, so a run can be repeated).") var seed: UInt64 = 1
+  @Option(help: "How long to fuzz.") var seconds = 60.0
+  @Option(help: "Stop after this many commands (0: only the time budget).") var commands = 0
+  @Option(help: "Where datasets and findings go (default: a new folder under /tmp).") var folder: String?
+  @Option(help: "Golden sessions whose lines and data seed the mutations.") var corpus = "sessions"
+  @Option(help: "Seconds one command may run before it counts as a hang.") var watchdog = 10.0
+
+  func run() throws {
+    guard let executable = Workbench.executablePath else { throw ExitCode(2) }
+    let work = folder ?? "/tmp/tessera-fuzz-\(seed)"
+    _ = mkdir(work, 0o755)
+    var supervisor = Supervisor.Configuration(executable: executable)
+    supervisor.pluginPaths = Workbench.pluginPaths(plugins.pluginPaths)
+    supervisor.watchdogSeconds = watchdog
+    var configuration = Fuzzer.Configuration(folder: work, corpusFolder: corpus, supervisor: supervisor)
+    configuration.seed = seed
+    configuration.seconds = seconds
+    configuration.maximumCommands = commands
+    Interrupts.install()
+    emit("fuzz: seed \(seed), \(formatNumber(seconds)) s, work folder \(work)")
+    let report: Fuzzer.Report
+    do {
+      report = try Fuzzer(configuration).run { report in
+        printError("fuzz: \(report.commands) commands, \(report.refused) refused, \(report.episodes) sessions")
+      }
+    } catch {
+      printError("error: \(error.message)")
+      throw ExitCode(2)
+    }
+    let summary =
+      "fuzz: \(report.commands) commands (\(report.refused) refused), \(report.datasets) datasets, \(report.jsonLines) JSON lines checked, \(report.episodes) sessions"
+    emit(summary)
+    for finding in report.findings { emit("FINDING: \(finding)") }
+    emit("\(report.findings.isEmpty ? 1 : 0) passed, \(report.findings.count) failed")
+    if !report.findings.isEmpty { throw ExitCode.failure }
+  }
+}
