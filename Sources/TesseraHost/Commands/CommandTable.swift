@@ -41,7 +41,8 @@ enum CommandTable {
       discussion: DatasetGenerator.all.map { generator in
         "gen \(generator.kind): \(generator.summary)\n"
           + generator.parameters.map { "    \($0.name)=\($0.placeholder)  \($0.doc)" }.joined(separator: "\n")
-      }.joined(separator: "\n"),
+      }.joined(separator: "\n")
+        + "\nLimits: N up to \(Limits.generatedItems), sections up to \(Limits.generatedSections), fanout up to \(Limits.treeFanout), sizes up to \(formatNumber(Limits.generatedSide)) points a side; a request beyond them is refused before anything is made.",
       examples: [
         "gen grid 10", "gen grid 100 sections=4 header=390x40", "gen random 1000 seed=7", "gen tree depth=4 fanout=3",
       ],

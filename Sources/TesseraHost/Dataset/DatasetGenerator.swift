@@ -82,6 +82,18 @@ public struct DatasetGenerator: Sendable {
     guard low.width <= high.width, low.height <= high.height else {
       throw HostError("min=\(low.formatted) must not exceed max=\(high.formatted)")
     }
+    guard high.width <= Limits.generatedSide, high.height <= Limits.generatedSide else {
+      throw HostError(
+        "max=\(high.formatted) is too large: gen makes sizes of at most \(formatNumber(Limits.generatedSide)) points a side"
+      )
+    }
+    // Both are at most a million now, so the roundings convert exactly.
+    guard low.width.rounded(.up) <= high.width.rounded(.down), low.height.rounded(.up) <= high.height.rounded(.down)
+    else {
+      throw HostError(
+        "min=\(low.formatted) and max=\(high.formatted) hold no whole size: gen random makes whole sizes; widen the range"
+      )
+    }
     let widths = Int(low.width.rounded(.up))...Int(high.width.rounded(.down))
     let heights = Int(low.height.rounded(.up))...Int(high.height.rounded(.down))
     return try build(count, arguments) { _ in
@@ -108,6 +120,9 @@ public struct DatasetGenerator: Sendable {
       SplitMix64(seed: try wholeArgument("seed", text, minimum: 0))
     }
     guard depth <= 64 else { throw HostError("gen tree: depth must be at most 64") }
+    guard fanout <= Limits.treeFanout else {
+      throw HostError("gen tree: fanout must be at most \(Limits.treeFanout), got \(fanout)")
+    }
     // Refuse before generating: the most nodes the shape can have (every node at full fanout).
     var most = 0
     var level = 1
@@ -156,8 +171,8 @@ public struct DatasetGenerator: Sendable {
       throw HostError(
         "gen \(kind) takes no '\(key)' (allowed: \(parameters.map(\.name).joined(separator: ", ")))")
     }
-    guard count >= 0, count <= 50_000_000 else {
-      throw HostError("gen \(kind): N must be from 0 to 50000000, got \(count)")
+    guard count >= 0, count <= Limits.generatedItems else {
+      throw HostError("gen \(kind): N must be from 0 to \(Limits.generatedItems), got \(count)")
     }
     return try make(count, arguments)
   }
@@ -168,6 +183,9 @@ public struct DatasetGenerator: Sendable {
   ) throws(HostError) -> Dataset {
     let sections = try Int(wholeArgument("sections", arguments["sections"] ?? "1", minimum: 0))
     guard sections > 0 || count == 0 else { throw HostError("sections=0 cannot hold \(count) items") }
+    guard sections <= Limits.generatedSections else {
+      throw HostError("invalid sections=\(sections): gen makes at most \(Limits.generatedSections) sections")
+    }
     let header = try arguments["header"].map { (text) throws(HostError) in try sizeArgument("header", text) }
     let footer = try arguments["footer"].map { (text) throws(HostError) in try sizeArgument("footer", text) }
     var dataset = Dataset()
@@ -200,6 +218,6 @@ public struct DatasetGenerator: Sendable {
     guard let n = Int(text), n >= minimum else {
       throw HostError("invalid \(name)=\(text): expected a whole number of at least \(minimum)")
     }
-    return UInt64(n)
+    return UInt64(n)  // n >= minimum >= 0
   }
 }
