@@ -40,13 +40,18 @@ public struct OptionDescription: Sendable {
   public var doc: String
   /// Written as a person types it: "50x50", "vertical", "0,0,0,0".
   public var defaultValue: String
-  /// Bounds every number of the value must lie within.
+  /// Bounds every number of the value must lie within. The host and the SDK's adapter both
+  /// refuse a value outside them, so `apply(options:)` never sees one.
   public var minimum: Double
   public var maximum: Double
 
+  /// The default bounds: ±1e9, the host's largest coordinate, so an option cannot turn into an
+  /// overflowing conversion, an allocation or a loop the layout did not plan for.
+  public static let largestMagnitude = 1e9
+
   public init(
     _ name: String, _ type: ValueType, default defaultValue: String, doc: String,
-    minimum: Double = -Double.greatestFiniteMagnitude, maximum: Double = Double.greatestFiniteMagnitude
+    minimum: Double = -largestMagnitude, maximum: Double = largestMagnitude
   ) {
     self.name = name
     self.type = type

@@ -43,10 +43,25 @@ enum LayoutThunks {
         let option = described[Int(value.option)]
         let n = value.numbers
         let text = value.text.map { String(cString: $0) } ?? ""
+        let numbers: [Double]
+        switch option.type {
+        case .integer, .number: numbers = [n.0]
+        case .size: numbers = [n.0, n.1]
+        case .insets: numbers = [n.0, n.1, n.2, n.3]
+        case .bool, .choice, .string: numbers = []
+        }
+        for number in numbers where !(number >= option.minimum && number <= option.maximum) {
+          return box.fail(
+            "option '\(option.name)': \(number) is out of range (from \(option.minimum) to \(option.maximum))")
+        }
         let typed: OptionValue
         switch option.type {
         case .bool: typed = .bool(n.0 != 0)
-        case .integer: typed = .integer(Int(n.0))
+        case .integer:
+          guard let whole = Int(exactly: n.0) else {
+            return box.fail("option '\(option.name)': \(n.0) is not a whole number an Int holds")
+          }
+          typed = .integer(whole)
         case .number: typed = .number(n.0)
         case .size: typed = .size(Size(width: n.0, height: n.1))
         case .insets: typed = .insets(EdgeInsets(top: n.0, left: n.1, bottom: n.2, right: n.3))

@@ -191,9 +191,10 @@ struct SectionBuilder {
     if section.mismatches == 0, firstLineCount != 1 || section.lineCount == 1 {
       let width = slots[section.itemBase].extent
       let spacing = configuration.interitemSpacing
-      let perLine =
-        section.lineCount > 1
-        ? firstLineCount : max(1, Int(((spacing + available) / (spacing + width)).rounded(.down)))
+      // How many would fit: NaN or infinite for zero-width items without spacing, so it is
+      // compared, and converted only once it is a modest whole number.
+      let fits = ((spacing + available) / (spacing + width)).rounded(.down)
+      let perLine = section.lineCount > 1 ? firstLineCount : fits >= 2 ? Int(min(fits, 1e15)) : 1
       if perLine > 1 {
         let gap = (available - Double(perLine) * width) / Double(perLine - 1)
         var before = 0.0

@@ -62,6 +62,16 @@ public final class QuiltLayout: CollectionLayout {
   }
 
   static let chunk = 512
+  /// The widest grid, in blocks; also the longest span an item may have.
+  static let widestGrid = 10_000
+  /// The most 64-bit words of occupancy the rows may take (256 MB): spans cannot grow the grid
+  /// without bound, and row numbers stay within Int32.
+  static let mostGridWords = 1 << 25
+
+  /// A number as messages show it: whole ones without a decimal point, never converted when huge.
+  static func shown(_ x: Double) -> String {
+    x == x.rounded() && abs(x) < 1e15 ? String(Int64(x)) : String(x)
+  }
 
   /// The occupied cells of one section's grid: a bit mask per row (grids up to 64 blocks wide;
   /// wider ones use several words a row).
@@ -126,7 +136,14 @@ public final class QuiltLayout: CollectionLayout {
     let bounds = collectionView.bounds
     let along = isVertical ? blockSize.width : blockSize.height
     let across = isVertical ? blockSize.height : blockSize.width
-    let gridWidth = max(1, along > 0 ? Int(((isVertical ? bounds.width : bounds.height) / along).rounded(.down)) : 1)
+    let extent = isVertical ? bounds.width : bounds.height
+    let blocksAcross = along > 0 ? (extent / along).rounded(.down) : 1
+    guard blocksAcross <= Double(Self.widestGrid) else {
+      throw LayoutError(
+        "a \(Self.shown(extent))-point viewport holds more than \(Self.widestGrid) blocks of \(Self.shown(along)) points across, the most this layout lays out; use a larger blockSize or a smaller viewport"
+      )
+    }
+    let gridWidth = max(1, Int(blocksAcross))
     // Built in locals and stored once: appending to a class's properties in the loop would pay a
     // dynamic exclusivity check per item.
     var frames = self.frames
@@ -167,10 +184,10 @@ public final class QuiltLayout: CollectionLayout {
           var h = 1
           if blockLengths[k] >= 0 {
             let (a, b) = (blocks[2 * k], blocks[2 * k + 1])
-            func whole(_ x: Double) -> Bool { x >= 1 && x == x.rounded() && x <= 10_000 }
+            func whole(_ x: Double) -> Bool { x >= 1 && x == x.rounded() && x <= Double(Self.widestGrid) }
             guard blockLengths[k] == 2, whole(a), whole(b) else {
               let given = (0..<Int(min(blockLengths[k], 2))).map { blocks[2 * k + $0] }
-              let shown = given.map { $0 == $0.rounded() ? String(Int($0)) : String($0) }.joined(separator: ", ")
+              let shown = given.map(Self.shown).joined(separator: ", ")
               throw LayoutError(
                 "item \(s).\(item): blocks [\(shown)] must be two whole numbers of blocks, each at least 1 (fractional spans are the original RFQuiltLayout's most reported bug)"
               )
@@ -179,6 +196,11 @@ public final class QuiltLayout: CollectionLayout {
             if !isVertical { (w, h) = (h, w) }
           }
           let (row, column) = grid.place(w, h)
+          guard (rowBase + row + h) * grid.words <= Self.mostGridWords else {
+            throw LayoutError(
+              "item \(s).\(item): the grid would grow past \(Self.mostGridWords / grid.words) rows of \(gridWidth) blocks, the most this layout keeps; use smaller spans or a wider grid"
+            )
+          }
           grid.occupy(row, column, w, h)
           var insets = itemInset
           if insetLengths[k] == 4 {
@@ -232,7 +254,9 @@ public final class QuiltLayout: CollectionLayout {
     }
     let (minV, maxV) = isVertical ? (rect.minY, rect.maxY) : (rect.minX, rect.maxX)
     // Items whose first row is at most `tallestSpan` rows above the rect can reach into it.
-    let fromRow = Int32(max(0, Int((minV / across).rounded(.down)) - tallestSpan))
+    // Compared as a double first: a far offset over tiny blocks is no row number at all.
+    let row = (minV / across).rounded(.down) - Double(tallestSpan)
+    let fromRow = row >= Double(Int32.max) ? Int32.max : row > 0 ? Int32(row) : 0
     var i = firstRows.partitioningIndex { $0 >= fromRow }
     while i < firstRows.count, Double(firstRows[i]) * across < maxV {
       let index = Int(order[i])

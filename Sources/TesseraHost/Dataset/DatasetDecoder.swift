@@ -48,6 +48,11 @@ public enum DatasetDecoder {
           throw fail(part, "\(path)[\(index)]", "\(expected), got \(part.typeName)")
         }
         guard n >= 0 else { throw fail(part, "\(path)[\(index)]", "size must not be negative, got \(formatNumber(n))") }
+        guard n <= Limits.coordinate else {
+          throw fail(
+            part, "\(path)[\(index)]",
+            "size \(formatNumber(n)) is too large: the largest is \(Limits.coordinateText) points a side")
+        }
         numbers.append(n)
       }
       return Size(width: numbers[0], height: numbers[1])
@@ -95,8 +100,13 @@ public enum DatasetDecoder {
       guard case .array(let sectionNodes) = sectionsNode.value else {
         throw fail(sectionsNode, "sections", "expected a list of sections, got \(sectionsNode.typeName)")
       }
+      guard sectionNodes.count <= Limits.loadedSections else {
+        throw fail(
+          sectionsNode, "sections", "\(sectionNodes.count) sections is too many: the most is \(Limits.loadedSections)")
+      }
       var dataset = Dataset()
       var sectionIDs: [String: Int] = [:]
+      var itemCount = 0
       for (s, node) in sectionNodes.enumerated() {
         let path = "sections[\(s)]"
         var section = DatasetSection(id: "")
@@ -114,6 +124,11 @@ public enum DatasetDecoder {
           default:
             guard case .array(let itemNodes) = value.value else {
               throw fail(value, "\(path).items", "expected a list of items, got \(value.typeName)")
+            }
+            itemCount += itemNodes.count
+            guard itemCount <= Limits.loadedItems else {
+              throw fail(
+                value, "\(path).items", "the dataset has more than \(Limits.loadedItems) items, the most allowed")
             }
             section.items.reserveCapacity(itemNodes.count)
             for (i, itemNode) in itemNodes.enumerated() {

@@ -4,8 +4,12 @@ import TesseraKit
 /// What the layout's data source reads: the dataset and the bounds. One per session; layout
 /// instances hold it through the C data-source table.
 public final class CollectionModel: @unchecked Sendable {
+  /// Changes with every assignment to the dataset or the bounds: what `Session.atomically`
+  /// checks before restoring them.
+  private(set) var generation = 0
   public var dataset: Dataset {
     didSet {
+      generation &+= 1
       idIndex = nil
       itemCounts = dataset.sections.map(\.items.count)
       if !keepingIDSet { idSet = nil }
@@ -25,7 +29,9 @@ public final class CollectionModel: @unchecked Sendable {
     path.section >= 0 && path.section < itemCounts.count && path.item >= 0 && path.item < itemCounts[path.section]
   }
   /// Origin = content offset, size = viewport.
-  public var bounds: Rect
+  public var bounds: Rect {
+    didSet { generation &+= 1 }
+  }
   private var idIndex: [String: IndexPath]?
 
   /// The C callback table layouts read this model through; lives as long as the model.

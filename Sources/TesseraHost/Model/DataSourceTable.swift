@@ -40,12 +40,19 @@ enum DataSourceTable {
           return 0
         }
         let items = model.dataset.sections[Int(section)].items
-        let start = Int(first)
-        let end = min(items.count, start + Int(count))
-        guard start < end else { return 0 }
+        guard let range = clamped(first: first, count: count, within: items.count) else { return 0 }
+        let (start, end) = (range.lowerBound, range.upperBound)
         items.copyMetrics(start..<end, to: out)
         return Int64(end - start)
       }
+
+  /// Items `first..<first+count` that exist among `available`, without overflow whatever the
+  /// plugin passes (`first = INT64_MAX - 1` is an empty range, not a trap); nil when empty.
+  static func clamped(first: Int64, count: Int64, within available: Int) -> Range<Int>? {
+    guard first >= 0, count > 0, first < available else { return nil }
+    let start = Int(first)
+    return start..<(start + min(Int(count), available - start))
+  }
 
   /// An item's or section's property; section `header`/`footer` sizes read as two numbers.
   static func property(_ model: CollectionModel, _ path: tessera_index_path, _ key: String) -> PropertyValue? {
@@ -94,14 +101,15 @@ enum DataSourceTable {
       UnsafeMutablePointer<Int64>?
     ) -> Int64 = { context, section, first, count, key, perItem, out, lengths in
       let model = model(context)
-      guard let key, let lengths, section >= 0, section < model.dataset.sections.count, first >= 0, count > 0 else {
+      guard let key, let lengths, section >= 0, section < model.dataset.sections.count, perItem >= 0 else {
         return 0
       }
+      // The plugin's buffer holds count * perItem numbers: a product that overflows is no buffer.
+      guard !count.multipliedReportingOverflow(by: perItem).overflow else { return 0 }
       let name = String(cString: key)
       return model.dataset.sections[Int(section)].items.withProps { props in
-        let start = Int(first)
-        let end = min(props.count, start + Int(count))
-        guard start < end else { return 0 }
+        guard let range = clamped(first: first, count: count, within: props.count) else { return 0 }
+        let (start, end) = (range.lowerBound, range.upperBound)
         for index in start..<end {
           let k = index - start
           // Most items have no props: the common case costs one check.
@@ -141,7 +149,7 @@ enum DataSourceTable {
         }
         let bytes = Array(text.utf8)
         if let out, capacity > 0 {
-          let copied = min(bytes.count, Int(capacity) - 1)
+          let copied = min(bytes.count, Int(capacity - 1))
           for index in 0..<copied { out[index] = CChar(bitPattern: bytes[index]) }
           out[copied] = 0
         }

@@ -35,7 +35,7 @@ extension LayoutInstance {
       calling(.invalidationContextForPreferred) { make(instance, &preferredRecord, &originalRecord, &context) },
       "failed to build the context for a preferred size")
     record(.invalidationContextForPreferred, "\(original.indexPath)")
-    return request(from: context)
+    return try request(from: context)
   }
 
   /// A new instance of the same layout with the same options, fed the first `count` preferred
@@ -54,7 +54,18 @@ extension LayoutInstance {
   }
 
   /// A plugin's C context as a request (arrays copied: they live only until the next call).
-  func request(from c: tessera_invalidation_context) -> InvalidationRequest {
+  func request(from c: tessera_invalidation_context) throws(HostError) -> InvalidationRequest {
+    // Counts arrive as size_t (SIZE_MAX reads as -1): each must be sane, with a list behind it.
+    for (name, count, list) in [
+      ("items", c.item_count, UnsafeRawPointer(c.items)),
+      ("supplementaries", c.supplementary_count, UnsafeRawPointer(c.supplementaries)),
+      ("decorations", c.decoration_count, UnsafeRawPointer(c.decorations)),
+      ("preferred sizes", c.preferred_size_count, UnsafeRawPointer(c.preferred_sizes)),
+    ] where count != 0 && (count < 0 || count > Limits.records || list == nil) {
+      throw HostError(
+        "layout '\(layoutClass.name)' built a context for a preferred size with \(UInt(bitPattern: count)) \(name)\(list == nil ? " and no list" : ""): the most is \(Limits.records) (plugin bug)"
+      )
+    }
     var request = InvalidationRequest(flags: c.flags)
     func path(_ p: tessera_index_path) -> IndexPath { IndexPath(Int(p.section), Int(p.item)) }
     func kind(_ index: UInt32) -> String {

@@ -11,7 +11,12 @@ public final class LayoutInstance {
   let instance: OpaquePointer
   /// Where bulk queries write, with a guard page after it.
   let buffer: RecordBuffer
-  public private(set) var isPrepared = false
+  public private(set) var isPrepared = false {
+    didSet { if !isPrepared { generation &+= 1 } }
+  }
+  /// Changes whenever the layout's state may have moved away from its last pass (options,
+  /// invalidations, a failed prepare): what `Session.atomically` checks before restoring it.
+  private(set) var generation = 0
   /// Invalidations since the last pass, merged; the plugin sees them when the next pass starts.
   public private(set) var pending: InvalidationRequest?
   /// The next prepare starts from nothing (new instance, new options, invalidate-everything).
@@ -132,14 +137,19 @@ public final class LayoutInstance {
   /// The start of a pass: the merged invalidation, then prepare.
   public func prepareIfNeeded() throws(HostError) {
     guard !isPrepared else { return }
-    if let request = pending {
-      pending = nil
-      if request.invalidatesEverything { nextPrepareIsFull = true }
-      try passInvalidation(request)
+    do {
+      if let request = pending {
+        pending = nil
+        if request.invalidatesEverything { nextPrepareIsFull = true }
+        try passInvalidation(request)
+      }
+      record(.prepare)
+      if nextPrepareIsFull { stats.fullPrepares += 1 }
+      try check(calling(.prepare) { descriptor.prepare(instance) }, "failed to prepare")
+    } catch {
+      generation &+= 1  // the plugin may be half-way: a rollback must prepare it again
+      throw error
     }
-    record(.prepare)
-    if nextPrepareIsFull { stats.fullPrepares += 1 }
-    try check(calling(.prepare) { descriptor.prepare(instance) }, "failed to prepare")
     isPrepared = true
     nextPrepareIsFull = false
   }
@@ -219,7 +229,14 @@ public final class LayoutInstance {
         record_size: UInt32(MemoryLayout<tessera_attributes>.stride), records: buffer.records, capacity: capacity,
         count: 0)
       let status = calling(kind) { call(&request) }
+      // size_t arrives as Int (SIZE_MAX reads as -1), so counts are checked at both ends, and
+      // against the hard maximum before any room is made.
       if status == tessera_status(TESSERA_BUFFER_TOO_SMALL) {
+        guard request.count <= Limits.records else {
+          throw HostError(
+            "layout '\(layoutClass.name)' \(what): asked for room for \(UInt(bitPattern: request.count)) records, more than the \(Limits.records) one query may return (plugin bug)"
+          )
+        }
         guard request.count > capacity else {
           throw HostError(
             "layout '\(layoutClass.name)' \(what): said the buffer was too small but asked for \(request.count) records, no more than the \(capacity) given (plugin bug)"
@@ -233,9 +250,9 @@ public final class LayoutInstance {
         continue
       }
       try check(status, what)
-      guard request.count <= capacity else {
+      guard request.count >= 0, request.count <= capacity else {
         throw HostError(
-          "layout '\(layoutClass.name)' \(what): reported \(request.count) records in a buffer of \(capacity) (plugin bug)"
+          "layout '\(layoutClass.name)' \(what): reported \(UInt(bitPattern: request.count)) records in a buffer of \(capacity) (plugin bug)"
         )
       }
       return UnsafeBufferPointer(start: buffer.records, count: request.count)
@@ -364,12 +381,16 @@ public final class LayoutInstance {
     }
     if size >= Self.customOffset {
       let t = r.transform
+      guard [t.a, t.b, t.c, t.d, t.tx, t.ty].allSatisfy(\.isFinite) else {
+        throw bad("a non-finite transform for \(e.label)")
+      }
       e.transform = Transform(a: t.a, b: t.b, c: t.c, d: t.d, tx: t.tx, ty: t.ty)
     }
     if size >= MemoryLayout<tessera_attributes>.size, r.custom_mask != 0 {
       let values = [r.custom.0, r.custom.1, r.custom.2, r.custom.3]
       for (index, key) in layoutClass.customKeys.enumerated().prefix(4) where r.custom_mask & (1 << UInt32(index)) != 0
       {
+        guard values[index].isFinite else { throw bad("a non-finite custom value '\(key)' for \(e.label)") }
         e.custom.append(Element.Custom(key: key, value: values[index]))
       }
     }

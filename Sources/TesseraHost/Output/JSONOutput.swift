@@ -25,7 +25,8 @@ public indirect enum JSONOutput: Equatable, Sendable {
     switch self {
     case .null: out += "null"
     case .bool(let b): out += b ? "true" : "false"
-    case .number(let n): out += formatNumber(n)
+    // Every number from a plugin is checked finite before output; invalid JSON is never printed.
+    case .number(let n): out += n.isFinite ? formatNumber(n) : "null"
     case .string(let s): Self.writeString(s, into: &out)
     case .raw(let text): out += text
     case .array(let values):

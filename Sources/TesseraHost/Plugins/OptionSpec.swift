@@ -104,7 +104,10 @@ public struct OptionSpec: Sendable {
       default: throw bad("true or false")
       }
     case .integer:
-      guard let n = Int(text) else { throw bad("a whole number") }
+      // Integers travel as doubles: beyond 2^53 they would not arrive as typed.
+      guard let n = Int(text), n.magnitude <= 1 << 53 else {
+        throw bad("a whole number within ±9007199254740992 (2^53)")
+      }
       return try checked([Double(n)], "a whole number")
     case .number:
       guard let n = parseNumber(text) else { throw bad("a finite number") }

@@ -10,6 +10,7 @@ enum TextFile {
     var info = stat()
     guard stat(path, &info) == 0 else { throw HostError("cannot read \(shown): no such file") }
     guard (info.st_mode & S_IFMT) != S_IFDIR else { throw HostError("cannot read \(shown): it is a folder") }
+    try Limits.checkReadable(kind: info.st_mode & S_IFMT, size: Int(info.st_size), shownAs: shown)
     guard let file = fopen(path, "rb") else {
       throw HostError("cannot read \(shown): \(String(cString: strerror(errno)))")
     }
@@ -19,6 +20,8 @@ enum TextFile {
     while true {
       let count = fread(&buffer, 1, buffer.count, file)
       if count == 0 { break }
+      // The file may have grown since stat: the limit holds for what is read.
+      guard bytes.count + count <= Limits.fileBytes else { throw Limits.fileTooLarge(shown) }
       bytes.append(contentsOf: buffer[0..<count])
     }
     guard let text = String(validating: bytes, as: UTF8.self) else {

@@ -29,6 +29,7 @@ extension Session {
     guard new.width > 0, new.height > 0 else {
       throw HostError("invalid viewport \(new.formatted): width and height must be greater than 0")
     }
+    try Limits.checkSize(new, "viewport")
     try changeBounds(to: Rect(origin: model.bounds.origin, size: new))
     return .confirm("viewport \(new.formatted)", "viewport", .array([.number(new.width), .number(new.height)]))
   }
@@ -38,6 +39,8 @@ extension Session {
     guard let x = parseNumber(args[0]), let y = parseNumber(args[1]) else {
       throw HostError("invalid offset '\(args[0]) \(args[1])': expected two finite numbers, e.g. scroll 0 600")
     }
+    try Limits.checkCoordinate(x, "scroll offset x")
+    try Limits.checkCoordinate(y, "scroll offset y")
     try changeBounds(to: Rect(origin: Point(x: x, y: y), size: model.bounds.size))
     return .confirm(
       "offset \(formatNumber(x)) \(formatNumber(y))", "offset", .array([.number(x), .number(y)]))
@@ -60,6 +63,7 @@ extension Session {
       throw HostError("invalid number '\(bad)' in rect: expected four finite numbers X Y W H")
     }
     let n = numbers.map { $0! }
+    for (value, name) in zip(n, ["x", "y", "width", "height"]) { try Limits.checkCoordinate(value, "rect \(name)") }
     guard n[2] >= 0, n[3] >= 0 else {
       throw HostError(
         "invalid rect: width and height must not be negative, got \(formatNumber(n[2]))x\(formatNumber(n[3]))")

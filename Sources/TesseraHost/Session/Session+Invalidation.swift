@@ -34,6 +34,7 @@ extension Session {
       guard let size = parseSize(args[2]), size.width >= 0, size.height >= 0 else {
         throw HostError("invalid size '\(args[2])': expected WxH with finite numbers, neither negative")
       }
+      try Limits.checkSize(size, "preferred size")
       return try preferredSizeCommand(size, at: path)
     default:
       throw HostError.usage("unknown invalidation '\(what)'")

@@ -24,6 +24,8 @@ public final class Session {
   public private(set) var wantsToQuit = false
   /// Nesting depth of `run`, to refuse a file that runs itself forever.
   var runDepth = 0
+  /// Open `atomically` scopes of the current line: only the outermost saves and restores.
+  var atomicDepth = 0
   /// What `run` puts before each line of the transcript it prints: two spaces, so a transcript
   /// inside a session file (or another transcript) cannot be read as its commands; `tessera run`
   /// sets it to "" so its output can become a session file.
@@ -114,10 +116,16 @@ public final class Session {
   public func run(_ line: String) throws(HostError) -> Reply {
     let words = try Tokenizer.words(line)
     guard let first = words.first else { return Reply(text: "", json: .object([])) }
-    if pendingBatch != nil { return try batchLine(words) }
+    // Every command runs in one atomic scope, whatever it calls: a failure anywhere in it (a
+    // check after the pass, the report) leaves the session as it was. A nested line (`run FILE`)
+    // is a scope of its own.
+    let enclosing = atomicDepth
+    atomicDepth = 0
+    defer { atomicDepth = enclosing }
+    if pendingBatch != nil { return try atomically { () throws(HostError) in try batchLine(words) } }
     let spec = try CommandLookup.find(first, in: Self.commands)
     do {
-      return try spec.run(self, Array(words.dropFirst()))
+      return try atomically { () throws(HostError) in try spec.run(self, Array(words.dropFirst())) }
     } catch {
       guard error.wantsUsage else { throw error }
       throw HostError(error.message + "\n" + spec.usageText)
@@ -139,37 +147,6 @@ public final class Session {
       throw HostError("no layout is loaded: no plugins were found (see 'plugins' and 'plugin load PATH')")
     }
     return layout
-  }
-
-  /// Runs `body`; if it throws, puts the dataset, bounds and layout back as they were and
-  /// re-prepares, so a failed command changes nothing.
-  func atomically<T>(_ body: () throws(HostError) -> T) throws(HostError) -> T {
-    let savedDataset = model.dataset
-    let savedBounds = model.bounds
-    let savedLayout = layout
-    let savedOptions = layout?.options
-    let savedPreferred = layout?.preferredLog.count ?? 0
-    let savedMeasures = measureCounts
-    do {
-      return try body()
-    } catch {
-      model.dataset = savedDataset
-      model.bounds = savedBounds
-      measureCounts = savedMeasures
-      layout = savedLayout
-      if let layout, let savedOptions {
-        if layout.preferredLog.count > savedPreferred {
-          // Preferred sizes live inside the layout: start a new instance and feed it the ones
-          // accepted before this command.
-          self.layout = try? layout.rebuilt(replaying: savedPreferred)
-        } else {
-          if layout.options != savedOptions { try? layout.applyOptions(savedOptions) }
-          try? layout.invalidate(flags: UInt32(TESSERA_INVALIDATE_EVERYTHING | TESSERA_INVALIDATE_DATA_SOURCE_COUNTS))
-          try? layout.prepareIfNeeded()
-        }
-      }
-      throw error
-    }
   }
 }
 

@@ -10,4 +10,28 @@ public enum Limits {
   public static let treeFanout = 1_000_000
   /// The largest width or height `gen` gives an item, in points.
   public static let generatedSide = 1_000_000.0
+  /// The largest magnitude of a coordinate or length a person gives or a dataset holds (viewport
+  /// sides, scroll offsets, dump rects, loaded and preferred item sizes): 1e9 points, a million
+  /// screens, so layouts' sums stay finite and exact enough and their conversions cannot trap.
+  public static let coordinate = 1e9
+  /// `coordinate` as messages write it.
+  public static let coordinateText = "1e9"
+  /// Items and sections a loaded dataset may have: as many as `gen` makes.
+  public static let loadedItems = generatedItems
+  public static let loadedSections = generatedSections
+  /// Operations in one batch, and items one batch inserts (with `insert-section S N`).
+  public static let batchOperations = 1_000_000
+  /// Records one plugin query may return (a rect query, all elements): 2^24 = 16,777,216, about
+  /// 2 GB of attribute records, checked before the host makes room for them.
+  public static let records = 16_777_216
+  /// The largest file `load` and `apply` read: 1 GiB.
+  public static let fileBytes = 1 << 30
+  /// Rows a `visible` or `dump` table prints before it stops and says how to see them all.
+  public static let rowsShown = 1_000
+  /// About what one item costs in memory (id, size, props, the layout's frames and the
+  /// attributes it returns): the unit of the estimate checked against MemAvailable before
+  /// generating, loading or inserting.
+  public static let bytesPerItem = 400
+  /// How many times its size a JSON file takes while it is parsed and decoded.
+  public static let parseBytesPerFileByte = 16
 }

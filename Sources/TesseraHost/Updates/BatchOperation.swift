@@ -57,6 +57,7 @@ public enum BatchOperation: Hashable, Sendable, CustomStringConvertible {
       guard let s = parseSize(text), s.width >= 0, s.height >= 0 else {
         throw HostError("\(verb): invalid size '\(text)': expected WxH with finite numbers, neither negative")
       }
+      try Limits.checkSize(s, "\(verb): size")
       return s
     }
     func arity(_ range: ClosedRange<Int>, _ usage: String) throws(HostError) {
@@ -116,6 +117,7 @@ public enum BatchOperation: Hashable, Sendable, CustomStringConvertible {
     guard let s = parseSize(word), s.width >= 0, s.height >= 0 else {
       throw HostError("\(verb): invalid size '\(word)': expected WxH with finite numbers, neither negative")
     }
+    try Limits.checkSize(s, "\(verb): size")
     return s
   }
 }

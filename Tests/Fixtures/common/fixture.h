@@ -1,6 +1,8 @@
 /* Plugins that break the ABI's rules on purpose, so sessions can pin how the host refuses
  * them. Each fixture target includes this with a few macros set. */
 #include <math.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <tessera/tessera.h>
@@ -12,13 +14,18 @@
 typedef struct fixture_instance {
   tessera_data_source source;
   int mode;
+  char message[200];
 } fixture_instance;
 
-static const char *const fixture_modes[] = {"ok", "nan", "negative", "badpath", "badkind", "overflow", "failprepare"};
+static const char *const fixture_modes[] = {"ok",       "nan",          "negative",  "badpath",
+                                            "badkind",  "overflow",     "failprepare", "hugecount",
+                                            "hugeneed", "nantransform", "nancustom", "badcallback"};
+enum { MODE_FAILPREPARE = 6, MODE_HUGECOUNT, MODE_HUGENEED, MODE_NANTRANSFORM, MODE_NANCUSTOM, MODE_BADCALLBACK };
+static const char *const fixture_custom_keys[] = {"weight"};
 
 static const tessera_option_descriptor fixture_options[] = {
     {sizeof(tessera_option_descriptor), TESSERA_OPTION_CHOICE, "mode", "how to misbehave", "ok", 0, 0,
-     fixture_modes, 7, 0},
+     fixture_modes, sizeof fixture_modes / sizeof fixture_modes[0], 0},
 };
 
 static const tessera_element_kind fixture_kinds[] = {
@@ -34,16 +41,41 @@ static tessera_layout_instance *fixture_create(const tessera_layout_descriptor *
 }
 static void fixture_destroy(tessera_layout_instance *i) { free(i); }
 static const char *fixture_last_error(tessera_layout_instance *i) {
-  (void)i;
-  return "the fixture was told to fail (mode=failprepare)";
+  const fixture_instance *f = (const fixture_instance *)i;
+  return f->message[0] ? f->message : "the fixture was told to fail (mode=failprepare)";
 }
 static tessera_status fixture_set_options(tessera_layout_instance *i, const tessera_option_value *v,
                                           size_t n) {
   if (n > 0) ((fixture_instance *)i)->mode = (int)v[0].numbers[0];
   return TESSERA_OK;
 }
+/* mode=badcallback: calls the data source with ranges that overflow int64 or make no sense; the
+ * host must answer each with 0 (nothing filled), never trap. Any other answer fails prepare. */
+static tessera_status fixture_bad_callbacks(fixture_instance *f) {
+  const tessera_data_source *d = &f->source;
+  tessera_item_metrics metrics[2];
+  double numbers[4];
+  int64_t lengths[2];
+  int64_t answers[5] = {
+      d->item_metrics(d->context, 0, INT64_MAX - 1, INT64_MAX, metrics),
+      d->item_metrics(d->context, INT64_MAX, 0, 2, metrics),
+      d->number_property_bulk(d->context, 0, INT64_MAX - 1, INT64_MAX, "size", 2, numbers, lengths),
+      d->number_property_bulk(d->context, 0, 0, INT64_MAX, "size", INT64_MAX, numbers, lengths),
+      d->number_property_bulk(d->context, 0, 0, 2, "size", -1, numbers, lengths),
+  };
+  for (int k = 0; k < 5; k++) {
+    if (answers[k] != 0) {
+      snprintf(f->message, sizeof f->message, "bad callback %d filled %lld items", k, (long long)answers[k]);
+      return TESSERA_ERROR;
+    }
+  }
+  return TESSERA_OK;
+}
 static tessera_status fixture_prepare(tessera_layout_instance *i) {
-  return ((fixture_instance *)i)->mode == 6 ? TESSERA_ERROR : TESSERA_OK;
+  fixture_instance *f = (fixture_instance *)i;
+  f->message[0] = 0;
+  if (f->mode == MODE_BADCALLBACK) return fixture_bad_callbacks(f);
+  return f->mode == MODE_FAILPREPARE ? TESSERA_ERROR : TESSERA_OK;
 }
 static tessera_status fixture_content_size(tessera_layout_instance *i, tessera_size *out) {
   (void)i;
@@ -61,6 +93,8 @@ static void fixture_cell(const fixture_instance *f, tessera_attributes *a) {
     case 2: a->frame.width = -5; break;
     case 3: a->index_path.section = 7; a->index_path.item = 3; break;
     case 4: a->category = TESSERA_CATEGORY_SUPPLEMENTARY; a->kind = 9; break;
+    case MODE_NANTRANSFORM: a->transform.tx = INFINITY; break;
+    case MODE_NANCUSTOM: a->custom_mask = 1; a->custom[0] = NAN; break;
     default: break;
   }
 }
@@ -71,6 +105,14 @@ static tessera_status fixture_in_rect(tessera_layout_instance *i, tessera_rect r
   if (f->mode == 5) { /* claims more records than the buffer holds */
     b->count = b->capacity + 1;
     return TESSERA_OK;
+  }
+  if (f->mode == MODE_HUGECOUNT) { /* claims SIZE_MAX records, with OK */
+    b->count = SIZE_MAX;
+    return TESSERA_OK;
+  }
+  if (f->mode == MODE_HUGENEED) { /* asks for 2^40 records (167 TB) */
+    b->count = (size_t)1 << 40;
+    return TESSERA_BUFFER_TOO_SMALL;
   }
   if (b->capacity < 1) { b->count = 1; return TESSERA_BUFFER_TOO_SMALL; }
   fixture_cell(f, b->records);
@@ -98,6 +140,8 @@ static const tessera_layout_descriptor fixture_layout = {
     .option_count = 1,
     .kind_count = 1,
     .kinds = fixture_kinds,
+    .custom_keys = fixture_custom_keys,
+    .custom_key_count = 1,
     .create = fixture_create,
     .destroy = fixture_destroy,
     .last_error = fixture_last_error,

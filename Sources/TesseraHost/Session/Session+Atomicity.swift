@@ -1,0 +1,73 @@
+import TesseraABI
+import TesseraKit
+
+/// A failed command leaves the session exactly as it was: every command runs in one atomic
+/// scope (see `run`), and the scopes commands open themselves merge into it.
+extension Session {
+  /// What a failed command puts back. Cheap to take: the dataset is copied on write, and the
+  /// generations say whether the model and the layout were touched at all.
+  struct Snapshot {
+    let dataset: Dataset
+    let bounds: Rect
+    let modelGeneration: Int
+    let layout: LayoutInstance?
+    let layoutGeneration: Int
+    let options: [OptionSpec.Value]?
+    let preferredCount: Int
+    let measureCounts: [String: Int]
+    let format: Format
+    let tracing: Bool
+    let selfSizing: Bool
+    let selfSizingBudget: Int
+  }
+
+  var snapshot: Snapshot {
+    Snapshot(
+      dataset: model.dataset, bounds: model.bounds, modelGeneration: model.generation, layout: layout,
+      layoutGeneration: layout?.generation ?? 0, options: layout?.options,
+      preferredCount: layout?.preferredLog.count ?? 0, measureCounts: measureCounts, format: format,
+      tracing: tracing, selfSizing: selfSizing, selfSizingBudget: selfSizingBudget)
+  }
+
+  /// Runs `body`; if it throws, puts the dataset, bounds, layout (its options, preferred sizes
+  /// and prepared state) and settings back as they were, so a failed command changes nothing.
+  /// Inside another scope it just runs `body`: the outermost scope restores.
+  func atomically<T>(_ body: () throws(HostError) -> T) throws(HostError) -> T {
+    guard atomicDepth == 0 else { return try body() }
+    atomicDepth += 1
+    defer { atomicDepth -= 1 }
+    let saved = snapshot
+    do {
+      return try body()
+    } catch {
+      restore(saved)
+      throw error
+    }
+  }
+
+  private func restore(_ saved: Snapshot) {
+    let modelChanged = model.generation != saved.modelGeneration
+    if modelChanged {
+      model.dataset = saved.dataset
+      model.bounds = saved.bounds
+    }
+    measureCounts = saved.measureCounts
+    format = saved.format
+    tracing = saved.tracing
+    selfSizing = saved.selfSizing
+    selfSizingBudget = saved.selfSizingBudget
+    layout = saved.layout
+    guard let layout, let options = saved.options,
+      modelChanged || layout.generation != saved.layoutGeneration || layout.preferredLog.count != saved.preferredCount
+    else { return }
+    if layout.preferredLog.count > saved.preferredCount {
+      // Preferred sizes live inside the layout: start a new instance and feed it the ones
+      // accepted before this command.
+      self.layout = try? layout.rebuilt(replaying: saved.preferredCount)
+    } else {
+      if layout.options != options { try? layout.applyOptions(options) }
+      try? layout.invalidate(flags: UInt32(TESSERA_INVALIDATE_EVERYTHING | TESSERA_INVALIDATE_DATA_SOURCE_COUNTS))
+      try? layout.prepareIfNeeded()
+    }
+  }
+}
