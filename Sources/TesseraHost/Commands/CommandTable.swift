@@ -33,7 +33,8 @@ enum CommandTable {
     CommandSpec(
       name: "load", usage: ["load PATH"], summary: "load a dataset (JSON)",
       discussion:
-        "The format: {\"sections\": [{\"id\": \"s0\", \"header\": [W, H], \"footer\": [W, H], \"props\": {...}, \"items\": [{\"id\": \"a\", \"size\": [W, H], \"estimated\": [W, H], \"props\": {...}}]}]}. Every key but 'sections' is optional. A relative path resolves against the session file's folder. A malformed file is refused with file:line:column and the loaded dataset stays.",
+        "The format: {\"sections\": [{\"id\": \"s0\", \"header\": [W, H], \"footer\": [W, H], \"props\": {...}, \"items\": [{\"id\": \"a\", \"size\": [W, H], \"estimated\": [W, H], \"props\": {...}}]}]}. Every key but 'sections' is optional. A relative path resolves against the session file's folder. A malformed file is refused with file:line:column and the loaded dataset stays. Limits: regular files only (not FIFOs, devices or sockets), at most 1 GiB, at most \(Limits.loadedItems) items and \(Limits.loadedSections) sections, sizes at most \(Limits.coordinateText) points a side, and only when the memory available (MemAvailable) can hold it.",
+
       examples: ["load data/people.json"], arguments: [.file],
       run: { session, args throws(HostError) in try session.loadCommand(args) }),
     CommandSpec(
@@ -54,24 +55,26 @@ enum CommandTable {
     CommandSpec(
       name: "viewport", usage: ["viewport [WxH]"], summary: "the collection view's bounds size (default 390x844)",
       discussion:
-        "The layout is asked whether the new bounds invalidate it (a vertical flow layout re-lays out only when the width changes).",
+        "The layout is asked whether the new bounds invalidate it (a vertical flow layout re-lays out only when the width changes). Each side is at most \(Limits.coordinateText) points.",
       examples: ["viewport", "viewport 1024x768"], arguments: [],
       run: { session, args throws(HostError) in try session.viewportCommand(args) }),
     CommandSpec(
       name: "scroll", usage: ["scroll X Y"], summary: "the collection view's bounds origin (content offset)",
-      discussion: "Offsets are not clamped to the content, as a bouncing scroll view's are not.",
+      discussion:
+        "Offsets are not clamped to the content, as a bouncing scroll view's are not. Each is within ±\(Limits.coordinateText) points.",
       examples: ["scroll 0 600"], arguments: [],
       run: { session, args throws(HostError) in try session.scrollCommand(args) }),
     CommandSpec(
-      name: "visible", usage: ["visible"], summary: "attributes of every element intersecting the viewport",
+      name: "visible", usage: ["visible [--all]"], summary: "attributes of every element intersecting the viewport",
       discussion:
-        "An element counts when its frame and the bounds overlap with positive area; touching an edge is not enough.",
-      examples: ["visible"], arguments: [],
+        "An element counts when its frame and the bounds overlap with positive area; touching an edge is not enough. A table shows the first \(Limits.rowsShown) rows and says how many there are; --all prints every row (format json always lists every element).",
+      examples: ["visible", "visible --all"], arguments: [.words(["--all"])],
       run: { session, args throws(HostError) in try session.visibleCommand(args) }),
     CommandSpec(
-      name: "dump", usage: ["dump [X Y W H]"], summary: "attributes in a rect; without one, all elements",
-      discussion: "Without a rect every element is listed, zero-area ones included.",
-      examples: ["dump", "dump 0 0 390 200"], arguments: [],
+      name: "dump", usage: ["dump [X Y W H] [--all]"], summary: "attributes in a rect; without one, all elements",
+      discussion:
+        "Without a rect every element is listed, zero-area ones included. Each number of the rect is within ±\(Limits.coordinateText). A table shows the first \(Limits.rowsShown) rows and says how many there are; --all prints every row (format json always lists every element).",
+      examples: ["dump", "dump 0 0 390 200", "dump --all"], arguments: [.words(["--all"])],
       run: { session, args throws(HostError) in try session.dumpCommand(args) }),
     CommandSpec(
       name: "item", usage: ["item S.I"], summary: "attributes of one cell", discussion: "",
@@ -90,7 +93,10 @@ enum CommandTable {
         prompt: one operation a line, then 'commit' or 'cancel'. A refused batch prints UIKit's exception text \
         and changes nothing; combinations UIKit accepts but animates wrongly print a warning. The report lists \
         what was inserted, deleted, moved and reloaded; with format json it also gives every item's index path \
-        before and after and the start and end attributes of every element visible before or after.
+        before and after and the start and end attributes of every element visible before or after. Limits: \
+        \(Limits.batchOperations) operations a batch, \(Limits.batchOperations) items inserted by insert-section, \
+        sizes at most \(Limits.coordinateText) points a side, and only when the memory available can hold the new \
+        dataset.
         """,
       examples: [
         "batch move 0.0 0.1; move 0.1 0.2; move 0.2 0.3", "batch insert 0.0 100x40 id=new; delete 1.2",
@@ -116,8 +122,8 @@ enum CommandTable {
       discussion: """
         Invalidations merge until the next layout pass, which runs invalidate → prepare → content size. \
         'invalidate size' is a self-sizing cell reporting its preferred size: the layout decides whether that \
-        invalidates it and which context it wants. Each prints the elements whose attributes changed and the \
-        content size before → after.
+        invalidates it and which context it wants (a preferred size is at most \(Limits.coordinateText) points a \
+        side). Each prints the elements whose attributes changed and the content size before → after.
         """,
       examples: ["invalidate all", "invalidate size 0.3 100x80", "invalidate supplementary header 0.0"],
       arguments: [.words(["all", "item", "supplementary", "size"]), .supplementaryKind],

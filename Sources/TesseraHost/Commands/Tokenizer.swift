@@ -3,6 +3,11 @@
 /// comment.
 public enum Tokenizer {
   public static func words(_ line: String) throws(HostError) -> [String] {
+    // A NUL would cut a path short where C reads it, and is never meant: refuse it outright.
+    if line.utf8.contains(0) {
+      throw HostError(
+        "the line contains a NUL character (\\0): no command, path or id may contain one; remove it and try again")
+    }
     var words: [String] = []
     var current = ""
     var inWord = false
@@ -42,12 +47,13 @@ public enum Tokenizer {
   /// `key=value` words into a dictionary, refusing words without `=` and repeated keys.
   public static func keyValues(_ words: ArraySlice<String>) throws(HostError) -> [(String, String)] {
     var pairs: [(String, String)] = []
+    var keys = Set<String>()  // linear time however many pairs a line holds
     for word in words {
       guard let equals = word.firstIndex(of: "="), equals != word.startIndex else {
         throw HostError.usage("expected key=value, got '\(word)'")
       }
       let key = String(word[..<equals])
-      guard !pairs.contains(where: { $0.0 == key }) else { throw HostError("'\(key)' is given twice") }
+      guard keys.insert(key).inserted else { throw HostError("'\(key)' is given twice") }
       pairs.append((key, String(word[word.index(after: equals)...])))
     }
     return pairs

@@ -174,6 +174,7 @@ public struct DatasetGenerator: Sendable {
     guard count >= 0, count <= Limits.generatedItems else {
       throw HostError("gen \(kind): N must be from 0 to \(Limits.generatedItems), got \(count)")
     }
+    try Limits.checkMemory(items: count, for: "gen \(kind) \(count)")
     return try make(count, arguments)
   }
 

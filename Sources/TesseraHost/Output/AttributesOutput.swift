@@ -25,9 +25,24 @@ enum AttributesOutput {
     return Reply(text: table(sorted), json: .object([("attributes", .array(sorted.map(json)))]))
   }
 
+  /// A list that may be long (`visible`, `dump`): only the format printed is built (a JSON
+  /// array of five million elements is gigabytes), and a table stops after
+  /// `Limits.rowsShown` rows, saying how many there are and how to see all: `COMMAND --all`
+  /// or `format json` (which always lists everything).
+  static func listing(_ elements: [Element], format: Session.Format, all: Bool, command: String) -> Reply {
+    let sorted = Element.sortedForOutput(elements)
+    if format == .json { return Reply(text: "", json: .object([("attributes", .array(sorted.map(json)))])) }
+    guard !all, sorted.count > Limits.rowsShown else { return Reply(text: table(sorted), json: .null) }
+    let shown = table(Array(sorted.prefix(Limits.rowsShown)), countLine: false)
+    return Reply(
+      text: shown
+        + "\n(\(Limits.rowsShown) of \(sorted.count) elements shown: '\(command) --all' prints them all, 'format json' lists them all as JSON)",
+      json: .null)
+  }
+
   /// One row per element; z, alpha and extras appear only when some element needs them, so the
   /// common case stays narrow.
-  static func table(_ elements: [Element]) -> String {
+  static func table(_ elements: [Element], countLine: Bool = true) -> String {
     guard !elements.isEmpty else { return "(no elements)" }
     let showZ = elements.contains { $0.zIndex != 0 }
     let showAlpha = elements.contains { $0.alpha != 1 }
@@ -49,7 +64,7 @@ enum AttributesOutput {
       table.add(row)
     }
     let count = elements.count
-    return table.rendered + "\n(\(count) element\(count == 1 ? "" : "s"))"
+    return table.rendered + (countLine ? "\n(\(count) element\(count == 1 ? "" : "s"))" : "")
   }
 
   static func extra(_ e: Element) -> String {

@@ -57,7 +57,9 @@ public indirect enum JSONOutput: Equatable, Sendable {
       case "\n": out += "\\n"
       case "\r": out += "\\r"
       case "\t": out += "\\t"
-      case let c where c.value < 0x20:
+      // Every C0 control, and DEL and the C1 controls too (valid JSON either way, but a terminal
+      // showing the line would act on them).
+      case let c where c.value < 0x20 || (0x7F...0x9F).contains(c.value):
         let hex = String(c.value, radix: 16)
         out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
       default: out.unicodeScalars.append(scalar)

@@ -9,7 +9,7 @@ public struct TextTable {
   }
 
   public mutating func add(_ row: [String]) {
-    rows.append(row)
+    rows.append(row.map(\.escapingAllControls))
   }
 
   public var rendered: String {

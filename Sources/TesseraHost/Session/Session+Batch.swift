@@ -56,6 +56,10 @@ extension Session {
     -> Reply
   {
     let plan = try BatchValidator.plan(batch, itemsBefore: model.itemCounts)
+    let inserting = plan.inserts.count + plan.insertedSections.reduce(0) { $0 + $1.count }
+    if inserting > 0 {
+      try Limits.checkMemory(items: model.dataset.itemCount + inserting, for: "the batch's dataset")
+    }
     let old = model.dataset
     let model = self.model
     var result = try BatchApplier.apply(

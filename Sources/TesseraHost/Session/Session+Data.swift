@@ -82,10 +82,10 @@ extension Session {
       if let header = section.header { extras.append("header \(header.formatted)") }
       if let footer = section.footer { extras.append("footer \(footer.formatted)") }
       let n = section.items.count
-      var line = "section \(index) \(section.id): \(n) item\(n == 1 ? "" : "s")"
+      var line = "section \(index) \(section.id.escapingAllControls): \(n) item\(n == 1 ? "" : "s")"
       if !extras.isEmpty { line += " (\(extras.joined(separator: ", ")))" }
       if n > 0 {
-        line += ": " + section.items.ids.prefix(shown).joined(separator: " ")
+        line += ": " + section.items.ids.prefix(shown).map(\.escapingAllControls).joined(separator: " ")
         if n > shown { line += " … (\(n - shown) more)" }
       }
       lines.append(line)

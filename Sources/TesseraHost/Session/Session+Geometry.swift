@@ -47,15 +47,22 @@ extension Session {
   }
 
   func visibleCommand(_ args: [String]) throws(HostError) -> Reply {
-    guard args.isEmpty else {
-      throw HostError.usage("visible takes no arguments (see 'dump X Y W H' for a rect)")
+    let all = args == ["--all"]
+    guard args.isEmpty || all else {
+      throw HostError.usage("visible takes no arguments but --all (see 'dump X Y W H' for a rect)")
     }
-    return AttributesOutput.reply(try currentLayout().attributes(in: model.bounds))
+    return AttributesOutput.listing(
+      try currentLayout().attributes(in: model.bounds), format: format, all: all, command: "visible")
   }
 
-  func dumpCommand(_ args: [String]) throws(HostError) -> Reply {
+  func dumpCommand(_ words: [String]) throws(HostError) -> Reply {
     let layout = try currentLayout()
-    if args.isEmpty { return AttributesOutput.reply(try layout.allAttributes()) }
+    let all = words.last == "--all"
+    let args = all ? Array(words.dropLast()) : words
+    func listing(_ elements: [Element]) -> Reply {
+      AttributesOutput.listing(elements, format: format, all: all, command: "dump")
+    }
+    if args.isEmpty { return listing(try layout.allAttributes()) }
     guard args.count == 4 else { throw HostError.usage("dump takes no rect or a whole one") }
     let numbers = args.map(parseNumber)
     guard numbers.allSatisfy({ $0 != nil }) else {
@@ -68,7 +75,7 @@ extension Session {
       throw HostError(
         "invalid rect: width and height must not be negative, got \(formatNumber(n[2]))x\(formatNumber(n[3]))")
     }
-    return AttributesOutput.reply(try layout.attributes(in: Rect(x: n[0], y: n[1], width: n[2], height: n[3])))
+    return listing(try layout.attributes(in: Rect(x: n[0], y: n[1], width: n[2], height: n[3])))
   }
 
   func itemCommand(_ args: [String]) throws(HostError) -> Reply {

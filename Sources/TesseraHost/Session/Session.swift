@@ -94,11 +94,13 @@ public final class Session {
         format == .json
         ? JSONOutput.object([("error", .string(error.message))]).serialized : "error: \(error.message)"
     }
-    guard !traceLines.isEmpty else { return Outcome(output: output, failed: failed) }
+    // Control characters from input or datasets never reach the terminal raw.
+    guard !traceLines.isEmpty else { return Outcome(output: output?.escapingControls, failed: failed) }
     let trace = traceLines.map {
       format == .json ? JSONOutput.object([("trace", .string($0))]).serialized : "trace: \($0)"
     }
-    return Outcome(output: (trace + (output.map { [$0] } ?? [])).joined(separator: "\n"), failed: failed)
+    return Outcome(
+      output: (trace + (output.map { [$0] } ?? [])).joined(separator: "\n").escapingControls, failed: failed)
   }
 
   /// Runs `body` with the current layout (and any it switches to) reporting its calls.

@@ -94,6 +94,10 @@ public enum BatchOperation: Hashable, Sendable, CustomStringConvertible {
         guard let n = Int(args[1]), n >= 0 else {
           throw HostError("insert-section: invalid item count '\(args[1])': expected a whole number, 0 or more")
         }
+        guard n <= Limits.batchOperations else {
+          throw HostError(
+            "insert-section: \(n) items is too many: one batch inserts at most \(Limits.batchOperations) items")
+        }
         count = n
       }
       return .insertSection(try section(args[0]), count: count)
@@ -127,6 +131,8 @@ public enum BatchOperation: Hashable, Sendable, CustomStringConvertible {
 public struct BatchUpdate: Hashable, Sendable {
   public var operations: [BatchOperation]
   public var counts: [Int]?
+  /// Items the `insert-section S N` operations insert, checked against the limit as they come.
+  var insertedItems = 0
 
   public init(operations: [BatchOperation] = [], counts: [Int]? = nil) {
     self.operations = operations
@@ -152,7 +158,11 @@ public struct BatchUpdate: Hashable, Sendable {
         throw HostError("counts takes the item count of every section after the update, e.g. counts 4,0,7")
       }
       var list: [Int] = []
-      for part in words[1].split(separator: ",", omittingEmptySubsequences: false) {
+      let parts = words[1].split(separator: ",", omittingEmptySubsequences: false)
+      guard parts.count <= Limits.loadedSections else {
+        throw HostError("counts: \(parts.count) sections is too many: the most is \(Limits.loadedSections)")
+      }
+      for part in parts {
         guard let n = Int(part), n >= 0 else {
           throw HostError("counts: invalid count '\(part)': expected whole numbers, 0 or more, separated by commas")
         }
@@ -161,6 +171,21 @@ public struct BatchUpdate: Hashable, Sendable {
       counts = list
       return
     }
-    operations.append(try BatchOperation.parse(words))
+    guard operations.count < Limits.batchOperations else {
+      throw HostError(
+        "the batch has more than \(Limits.batchOperations) operations, the most one batch may have; split it into several"
+      )
+    }
+    let operation = try BatchOperation.parse(words)
+    if case .insertSection(_, let count) = operation {
+      let (total, overflow) = insertedItems.addingReportingOverflow(count)
+      guard !overflow, total <= Limits.batchOperations else {
+        throw HostError(
+          "the batch inserts more than \(Limits.batchOperations) items with insert-section, the most one batch may insert; split it into several"
+        )
+      }
+      insertedItems = total
+    }
+    operations.append(operation)
   }
 }

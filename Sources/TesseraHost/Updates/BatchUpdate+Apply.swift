@@ -57,10 +57,14 @@ enum BatchApplier {
 
     let resizedMoves = Dictionary(plan.movedAndReloaded.map { ($0.path, $0.size) }, uniquingKeysWith: { a, _ in a })
     let byBefore = OperationsBySection(plan)
+    // Section ids in use, built once: new sections' ids are found in constant time each.
+    var takenSectionIDs = Set(old.sections.map(\.id))
+    var nextSectionID = old.sections.count
     for (a, source) in plan.sectionSources.enumerated() {
       switch source {
       case .inserted(let count):
-        var section = DatasetSection(id: newSectionID(old, result.dataset, a))
+        var section = DatasetSection(
+          id: newSectionID(taken: &takenSectionIDs, next: &nextSectionID, old.sections.count + a))
         for item in 0..<count {
           let id = newID(&usedNewIDs)
           section.items.append(DatasetItem(id: id))
@@ -191,10 +195,13 @@ enum BatchApplier {
     }
   }
 
-  static func newSectionID(_ old: Dataset, _ new: Dataset, _ index: Int) -> String {
-    let taken = Set(old.sections.map(\.id) + new.sections.map(\.id))
-    var k = old.sections.count + new.sections.count
+  /// `s<k>` from the first k at or after `start` (old + new sections so far) that no section
+  /// uses; `next` remembers where the search got to, so a batch's new ids cost linear time.
+  static func newSectionID(taken: inout Set<String>, next: inout Int, _ start: Int) -> String {
+    var k = max(next, start)
     while taken.contains("s\(k)") { k += 1 }
+    next = k + 1
+    taken.insert("s\(k)")
     return "s\(k)"
   }
 

@@ -1,3 +1,4 @@
+import Algorithms
 import TesseraKit
 
 /// UIKit's judgement of a batch (UIKIT.md, "performBatchUpdates"): the checks run in UIKit's
@@ -27,45 +28,50 @@ enum BatchValidator {
     /// Deletes and reloads together, as typed: the range checks treat a reload as a delete.
     var deleteLike: [IndexPath] = []
     var sectionDeleteLike: [Int] = []
+    // What each list already holds, so normalising a batch takes linear time.
+    var seenSections: [Set<Int>] = [[], [], []]  // deleted, inserted, reloaded
+    var seenSectionMoves = Set<SIMD2<Int>>()
+    var seenPaths: [Set<IndexPath>] = [[], [], []]  // deleted, inserted, reloaded
+    var seenMoves = Set<SIMD4<Int>>()
     for operation in batch.operations {
       switch operation {
       case .deleteSection(let s):
-        if sectionDeletes.contains(s) {
+        if !seenSections[0].insert(s).inserted {
           warnings.append("section \(s) is deleted twice: UIKit accepts this, but the update it animates is corrupt")
         } else {
           sectionDeletes.append(s)
           sectionDeleteLike.append(s)
         }
       case .insertSection(let s, let count):
-        if sectionInserts.contains(where: { $0.section == s }) {
+        if !seenSections[1].insert(s).inserted {
           warnings.append("section \(s) is inserted twice: UIKit accepts this, but the update it animates is corrupt")
         } else {
           sectionInserts.append((s, count))
         }
       case .moveSection(let from, let to):
-        if !sectionMoves.contains(where: { $0 == (from, to) }) { sectionMoves.append((from, to)) }
+        if seenSectionMoves.insert(SIMD2(from, to)).inserted { sectionMoves.append((from, to)) }
       case .reloadSection(let s):
-        if !sectionReloads.contains(s) {
+        if seenSections[2].insert(s).inserted {
           sectionReloads.append(s)
           sectionDeleteLike.append(s)
         }
       case .deleteItem(let p):
-        if deletes.contains(p) {
+        if !seenPaths[0].insert(p).inserted {
           warnings.append("\(p) is deleted twice: UIKit accepts this, but the update it animates is corrupt")
         } else {
           deletes.append(p)
           deleteLike.append(p)
         }
       case .insertItem(let p, let size, let id):
-        if inserts.contains(where: { $0.path == p }) {
+        if !seenPaths[1].insert(p).inserted {
           warnings.append("\(p) is inserted twice: only the first insert counts")
         } else {
           inserts.append(BatchPlan.Insert(path: p, size: size, id: id))
         }
       case .moveItem(let from, let to):
-        if !moves.contains(where: { $0 == (from, to) }) { moves.append((from, to)) }
+        if seenMoves.insert(SIMD4(from.section, from.item, to.section, to.item)).inserted { moves.append((from, to)) }
       case .reloadItem(let p, let size):
-        if !reloads.contains(where: { $0.path == p }) {
+        if seenPaths[2].insert(p).inserted {
           reloads.append((p, size))
           deleteLike.append(p)
         }
@@ -73,10 +79,10 @@ enum BatchValidator {
     }
 
     // 1
-    for reload in reloads where deletes.contains(reload.path) {
+    for reload in reloads where seenPaths[0].contains(reload.path) {
       throw HostError("attempt to delete and reload the same index path (\(ip(reload.path)))")
     }
-    for s in sectionReloads where sectionDeletes.contains(s) {
+    for s in sectionReloads where seenSections[0].contains(s) {
       throw HostError("attempt to delete and reload the same section (\(s))")
     }
     // 2
@@ -89,7 +95,7 @@ enum BatchValidator {
       throw HostError("attempt to perform a delete and a move from the same section (\(move.from))")
     }
     // 4
-    for move in moves where deletes.contains(move.from) {
+    for move in moves where seenPaths[0].contains(move.from) {
       throw HostError("attempt to perform a delete and a move from the same index path (\(ip(move.from)))")
     }
     // 5
@@ -114,21 +120,22 @@ enum BatchValidator {
       }
     }
     // A reloaded item that also moves goes with the move (UIKit accepts it, wrongly animated).
-    for reload in reloads where moves.contains(where: { $0.from == reload.path }) {
-      let move = moves.first { $0.from == reload.path }!
+    var firstMoveFrom: [IndexPath: (from: IndexPath, to: IndexPath)] = [:]
+    for move in moves where firstMoveFrom[move.from] == nil { firstMoveFrom[move.from] = move }
+    for reload in reloads {
+      guard let move = firstMoveFrom[reload.path] else { continue }
       warnings.append(
         "reload \(reload.path) and move \(move.from) \(move.to) name the same item: UIKit accepts this, but the update it animates is corrupt (reload in a separate batch)"
       )
     }
-    let movedAndReloaded = reloads.filter { r in moves.contains { $0.from == r.path } }
-    reloads.removeAll { r in moves.contains { $0.from == r.path } }
+    let movedAndReloaded = reloads.filter { firstMoveFrom[$0.path] != nil }
+    reloads.removeAll { firstMoveFrom[$0.path] != nil }
 
     // ---- the sections after the update ----
     let derivedSections = sectionsBefore - sectionDeletes.count + sectionInserts.count
     let sectionsAfter = batch.counts?.count ?? derivedSections
-    let reloadedSections = sectionReloads.map {
-      (from: $0, to: shifted($0, deleted: sectionDeletes, inserted: sectionInserts.map(\.section)))
-    }
+    let sectionShift = Shift(deleted: sectionDeletes, inserted: sectionInserts.map(\.section))
+    let reloadedSections = sectionReloads.map { (from: $0, to: sectionShift($0)) }
     // 8
     for s in sectionInserts.map(\.section) + reloadedSections.map(\.to) where s >= sectionsAfter {
       throw HostError("attempt to insert section \(s) but there are only \(sectionsAfter) sections after the update")
@@ -141,12 +148,13 @@ enum BatchValidator {
     // Where each section goes. Moves are checked later (14, 19, 20); until then only those with
     // a real source may place a section, so an out-of-range one cannot index anything.
     let placeableMoves = sectionMoves.filter { $0.from < sectionsBefore }
+    let movedAway = Set(placeableMoves.map(\.from))
     let sectionSlots = arrange(
       count: derivedSections,
       reserved: sectionInserts.map { ($0.section, BatchPlan.SectionSource.inserted(count: $0.count)) }
         + placeableMoves.map { ($0.to, .existing($0.from)) } + reloadedSections.map { ($0.to, .reloaded($0.from)) },
       survivors: (0..<sectionsBefore).filter { s in
-        !goneSections.contains(s) && !placeableMoves.contains { $0.from == s }
+        !goneSections.contains(s) && !movedAway.contains(s)
       }.map { BatchPlan.SectionSource.existing($0) })
     var afterOf = [Int?](repeating: nil, count: sectionsBefore)
     for (a, source) in sectionSlots.enumerated() {
@@ -157,15 +165,26 @@ enum BatchValidator {
     }
     // Reload destinations: the path shifted by the section's deletes and inserts.
     var reloadPlans: [BatchPlan.Reload] = []
-    for reload in reloads {
-      guard let a = afterOf[reload.path.section] else { continue }
-      let item = shifted(
-        reload.path.item, deleted: deletes.filter { $0.section == reload.path.section }.map(\.item),
-        inserted: inserts.filter { $0.path.section == a }.map(\.path.item))
-      reloadPlans.append(BatchPlan.Reload(before: reload.path, after: IndexPath(a, item), size: reload.size))
+    if !reloads.isEmpty {
+      // Grouped once, so each reload's shift costs a binary search, not a pass over the batch.
+      let deletedItems = Dictionary(grouping: deletes.map { ($0.section, $0.item) }, by: \.0).mapValues { $0.map(\.1) }
+      let insertedItems = Dictionary(grouping: inserts.map { ($0.path.section, $0.path.item) }, by: \.0).mapValues {
+        $0.map(\.1)
+      }
+      var shifts: [SIMD2<Int>: Shift] = [:]
+      for reload in reloads {
+        guard let a = afterOf[reload.path.section] else { continue }
+        let key = SIMD2(reload.path.section, a)
+        let shift =
+          shifts[key]
+          ?? Shift(deleted: deletedItems[reload.path.section] ?? [], inserted: insertedItems[a] ?? [])
+        shifts[key] = shift
+        reloadPlans.append(
+          BatchPlan.Reload(before: reload.path, after: IndexPath(a, shift(reload.path.item)), size: reload.size))
+      }
     }
     // 10
-    let insertLike = inserts.map(\.path) + reloadPlans.map(\.after)
+    let insertLike = Set(inserts.map(\.path) + reloadPlans.map(\.after))
     for move in moves where insertLike.contains(move.to) {
       throw HostError("attempt to perform an insert and a move to the same index path (\(ip(move.to)))")
     }
@@ -213,7 +232,8 @@ enum BatchValidator {
         )
       }
     }
-    for reload in reloadPlans where inserts.contains(where: { $0.path == reload.after }) {
+    let insertedPaths = Set(inserts.map(\.path))
+    for reload in reloadPlans where insertedPaths.contains(reload.after) {
       throw HostError(
         "reload \(reload.before) lands on \(reload.after), where an item is also inserted: UIKit corrupts this update (reload in a separate batch)"
       )
@@ -255,29 +275,37 @@ enum BatchValidator {
         )
       }
     }
-    // 19
-    for (index, move) in moves.enumerated() {
-      if let other = moves[..<index].first(where: { $0.from == move.from }) {
+    // 19 (the first earlier move from the same place is the one named)
+    var movedFrom: [IndexPath: IndexPath] = [:]
+    for move in moves {
+      if let otherTo = movedFrom[move.from] {
         throw HostError(
-          "attempt to move item at index path \(ip(move.from)) to both \(ip(other.to)) and \(ip(move.to))")
+          "attempt to move item at index path \(ip(move.from)) to both \(ip(otherTo)) and \(ip(move.to))")
       }
+      movedFrom[move.from] = move.to
     }
-    for (index, move) in sectionMoves.enumerated() {
-      if let other = sectionMoves[..<index].first(where: { $0.from == move.from }) {
-        throw HostError("attempt to move section \(move.from) to both section \(other.to) and section \(move.to)")
+    var sectionMovedFrom: [Int: Int] = [:]
+    for move in sectionMoves {
+      if let otherTo = sectionMovedFrom[move.from] {
+        throw HostError("attempt to move section \(move.from) to both section \(otherTo) and section \(move.to)")
       }
+      sectionMovedFrom[move.from] = move.to
     }
     // 20
-    for (index, move) in moves.enumerated() {
-      if let other = moves[..<index].first(where: { $0.to == move.to }) {
+    var movedTo: [IndexPath: IndexPath] = [:]
+    for move in moves {
+      if let otherFrom = movedTo[move.to] {
         throw HostError(
-          "attempt to move both item at index path \(ip(other.from)) and \(ip(move.from)) to \(ip(move.to))")
+          "attempt to move both item at index path \(ip(otherFrom)) and \(ip(move.from)) to \(ip(move.to))")
       }
+      movedTo[move.to] = move.from
     }
-    for (index, move) in sectionMoves.enumerated() {
-      if let other = sectionMoves[..<index].first(where: { $0.to == move.to }) {
+    var sectionMovedTo: [Int: (from: Int, to: Int)] = [:]
+    for move in sectionMoves {
+      if let other = sectionMovedTo[move.to] {
         throw HostError("attempt to move both section \(other.from) and section \(move.from) to section \(move.to)")
       }
+      sectionMovedTo[move.to] = move
     }
     // 21
     let sectionsInserted = sectionInserts.count + reloadedSections.count
@@ -305,7 +333,7 @@ enum BatchValidator {
 
     // Accepted, but corrupting: items inserted into a section that moves.
     for insert in inserts {
-      if let move = sectionMoves.first(where: { $0.to == insert.path.section }) {
+      if let move = sectionMovedTo[insert.path.section] {
         warnings.append(
           "insert \(insert.path) puts an item into section \(insert.path.section), which moves (move-section \(move.from) \(move.to)): UIKit accepts this, but the update it animates is corrupt"
         )
@@ -328,11 +356,23 @@ enum BatchValidator {
     return plan
   }
 
-  /// Where `index` lands when `deleted` indexes (before) go and `inserted` ones (after) arrive:
-  /// deletes first, then inserts in ascending order.
-  static func shifted(_ index: Int, deleted: [Int], inserted: [Int]) -> Int {
-    var result = index - deleted.count { $0 < index }
-    for i in inserted.sorted() where i <= result { result += 1 }
-    return result
+  /// Where an index lands when `deleted` indexes (before) go and `inserted` ones (after) arrive:
+  /// deletes first, then inserts in ascending order. Sorted once; each index costs two binary
+  /// searches, so a batch of many reloads takes n log n, not n².
+  struct Shift {
+    let deleted: [Int]
+    /// `inserted[j] - j`, ascending: an insert at `i` pushes an index up when `i` is at most
+    /// the index as pushed by the inserts before it.
+    let insertedLessRank: [Int]
+
+    init(deleted: [Int], inserted: [Int]) {
+      self.deleted = deleted.sorted()
+      insertedLessRank = Array(Set(inserted)).sorted().enumerated().map { $0.element - $0.offset }
+    }
+
+    func callAsFunction(_ index: Int) -> Int {
+      let base = index - deleted.partitioningIndex { $0 >= index }
+      return base + insertedLessRank.partitioningIndex { $0 > base }
+    }
   }
 }

@@ -1,0 +1,68 @@
+import TesseraHost
+import Testing
+
+/// Limits a person can see: long tables stop with a count and a way to see all, NUL bytes are
+/// refused, and a large batch or a long line of pairs is handled (in linear time; the timing is
+/// measured by hand, see CHANGELOG).
+@Suite struct InputLimitTests {
+  @Test func longTablesStopAfterAThousandRows() throws {
+    let session = Support.session()
+    _ = session.execute("gen grid 1500")
+    _ = session.execute("viewport 1000x1000000")
+    let lines = try #require(session.execute("visible")).split(separator: "\n")
+    #expect(lines.count == 1 + 1000 + 1)
+    #expect(
+      lines.last
+        == "(1000 of 1500 elements shown: 'visible --all' prints them all, 'format json' lists them all as JSON)")
+    #expect(try #require(session.execute("visible --all")).split(separator: "\n").last == "(1500 elements)")
+    #expect(
+      try #require(session.execute("dump")).split(separator: "\n").last
+        == "(1000 of 1500 elements shown: 'dump --all' prints them all, 'format json' lists them all as JSON)")
+    #expect(try #require(session.execute("dump --all")).split(separator: "\n").count == 1502)
+    _ = session.execute("format json")
+    #expect(try #require(session.execute("visible")).components(separatedBy: "\"category\"").count == 1501)
+  }
+
+  @Test func aNulByteIsRefused() {
+    let session = Support.session()
+    _ = session.execute("gen grid 2")
+    #expect(
+      session.execute("load data\u{0}.json")
+        == "error: the line contains a NUL character (\\0): no command, path or id may contain one; remove it and try again"
+    )
+    #expect(session.execute("batch insert 0.0 id=a\u{0}b")?.hasPrefix("error: the line contains a NUL") == true)
+    #expect(session.execute("data") == "section 0 s0: 2 items: i0 i1")
+  }
+
+  @Test func aHundredThousandSectionInsertsAreOneBatch() throws {
+    let session = Support.session()
+    _ = session.execute("gen grid 10")
+    let line = "batch " + (0..<100_000).map { "insert-section \($0)" }.joined(separator: "; ")
+    let reply = try #require(session.execute(line))
+    #expect(reply.hasPrefix("inserted 0: none"), "\(reply.prefix(200))")
+    #expect(session.execute("data")?.split(separator: "\n").count == 100_001)
+  }
+
+  @Test func aLineOfAHundredThousandPairsIsParsed() {
+    let session = Support.session()
+    let line = "gen grid 1 " + (0..<100_000).map { "k\($0)=v" }.joined(separator: " ")
+    #expect(session.execute(line) == "error: gen grid takes no 'k0' (allowed: sections, header, footer, size)")
+    #expect(session.execute("gen grid 1 size=1x1 size=2x2") == "error: 'size' is given twice")
+  }
+
+  @Test func tooManyOperationsAreRefused() {
+    var batch = BatchUpdate()
+    var refusal: String?
+    for index in 0...1_000_000 {
+      do throws(HostError) {
+        try batch.add(["delete-section", "\(index)"])
+      } catch {
+        refusal = error.message
+        break
+      }
+    }
+    #expect(
+      refusal
+        == "the batch has more than 1000000 operations, the most one batch may have; split it into several")
+  }
+}
