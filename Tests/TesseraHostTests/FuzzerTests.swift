@@ -19,10 +19,37 @@ import Testing
     ("{\"a\": nan}", true, true),
   ]
 
+  @Test func printingNothingIsNotALine() {
+    #expect(Fuzzer.problem(in: Session.Outcome(output: nil, failed: false), line: "insert 0.0", json: true) == nil)
+  }
+
   @Test(arguments: 0..<cases.count) func classifiesOutcomes(index: Int) {
     let row = Self.cases[index]
     let problem = Fuzzer.problem(
       in: Session.Outcome(output: row.output, failed: true), line: "visible", json: row.json)
     #expect((problem != nil) == row.finding, "\(row.output)")
+  }
+
+  /// End to end: with a plugin that crashes on some option value among the layouts, the fuzzer
+  /// finds it, fails, and writes a reproducer that crashes the same way when replayed.
+  @Test func findsACrashingPluginAndWritesAReproducerThatReplays() throws {
+    let plugins = try IsolationTests.folder("fuzz-plugins")
+    let work = try IsolationTests.folder("fuzz-work")
+    _ = try Support.run("/bin/cp", [Support.buildFolder + "/libFixtureCrasher.so", plugins + "/"], in: "/")
+    let (status, output) = try Support.run(
+      IsolationTests.tessera,
+      [
+        "fuzz", "--seed", "3", "--seconds", "120", "--commands", "5000", "--folder", work, "--plugin-path", plugins,
+        "--corpus", Support.packageRoot + "/sessions",
+      ], in: work)
+    #expect(status == 1)
+    #expect(output.contains("FINDING: the engine failed: error: plugin 'crasher' "))
+    let reproducer = try #require(
+      output.split(separator: "\n").first { $0.hasPrefix("reproducer: ") }?.dropFirst("reproducer: ".count))
+    let (_, replay) = try Support.run(
+      IsolationTests.tessera, ["run", "--trust", "--keep-going", "--plugin-path", plugins, String(reproducer)], in: work
+    )
+    let crashes = replay.split(separator: "\n").filter { $0.hasPrefix("error: plugin 'crasher' ") }
+    #expect(crashes.count == 1, "the reproducer should crash the plugin once, at its last step:\n\(replay)")
   }
 }

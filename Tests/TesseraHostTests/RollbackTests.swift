@@ -43,4 +43,20 @@ import Testing
     } catch {}
     #expect(AtomicityTests.snapshot(session) == before)
   }
+
+  @Test func aFailureAfterGeneratingIDsGivesThemBack() throws {
+    let session = Self.prepared()
+    var used = Set<String>()
+    let first = session.model.generateID(avoiding: &used)
+    do {
+      try session.atomically { () throws(HostError) in
+        _ = session.model.generateID(avoiding: &used)
+        _ = session.model.generateID(avoiding: &used)
+        throw HostError("refused after making ids")
+      }
+    } catch {}
+    var fresh = Set<String>()
+    #expect(first == "i20")
+    #expect(session.model.generateID(avoiding: &fresh) == "i21")
+  }
 }

@@ -53,7 +53,15 @@ public final class Fuzzer {
     var report = Report()
     let (corpus, seeds) = Self.corpus(configuration.corpusFolder)
     let registry = Workbench.registry(pluginPaths: configuration.supervisor.pluginPaths).0
-    let layouts = registry.layouts.map { layout in (layout.name, layout.options.map(\.name)) }
+    let layouts = registry.layouts.map { layout in
+      (
+        layout.name,
+        layout.options.map { option in
+          guard case .choice(let words) = option.type else { return (option.name, [String]()) }
+          return (option.name, words)
+        }
+      )
+    }
     var grammar = CommandGrammar(random: SplitMix64(seed: configuration.seed), layouts: layouts, corpus: corpus)
     var mutator = DatasetMutator(random: SplitMix64(seed: configuration.seed ^ 0x5EED), seeds: seeds)
     let started = EngineProcess.now()
@@ -117,7 +125,7 @@ public final class Fuzzer {
     ] where output.contains(sign) {
       return "the engine failed: \(output)"
     }
-    if json, !line.hasPrefix("format") {
+    if json, !line.hasPrefix("format"), outcome.output != nil {  // nil: nothing printed
       for row in output.split(separator: "\n", omittingEmptySubsequences: false) {
         guard case .object = try? JSONParser.parse(String(row)).value else {
           return "format json printed a line that is not one JSON object: \(row.prefix(300))"
@@ -143,7 +151,8 @@ public final class Fuzzer {
       _ = rename(configuration.folder + "/data-\(index).json", finding + "/data-\(index).json")
     }
     var text = "# tessera fuzz --seed \(configuration.seed): \(problem.split(separator: "\n").first ?? "")\n"
-    text += "# replay: tessera run --trust --keep-going \(finding)/finding.session\n"
+    let paths = configuration.supervisor.pluginPaths.map { " --plugin-path \($0)" }.joined()
+    text += "# replay: tessera run --trust --keep-going\(paths) \(finding)/finding.session\n"
     for step in steps { text += "> \(step)\n" }
     try TextFile.replaceOrCreate(finding + "/finding.session", with: text)
     let shown = text.split(separator: "\n").map { $0.count > 200 ? $0.prefix(200) + " …" : $0 }

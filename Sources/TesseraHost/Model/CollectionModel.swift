@@ -19,8 +19,8 @@ public final class CollectionModel: @unchecked Sendable {
   /// by each batch, so new ids are checked without rehashing a million old ones.
   private var idSet: Set<String>?
   private var keepingIDSet = false
-  /// Where generated ids (`i<k>`) continue from.
-  private var nextGeneratedID = 0
+  /// Where generated ids (`i<k>`) continue from (a failed command puts it back).
+  var nextGeneratedID = 0
   /// Items per section, kept beside the dataset so checking a plugin's index paths on every
   /// query does not touch (or copy) the dataset.
   public private(set) var itemCounts: [Int] = []

@@ -10,6 +10,7 @@ extension Session {
     let dataset: Dataset
     let bounds: Rect
     let modelGeneration: Int
+    let nextGeneratedID: Int
     let layout: LayoutInstance?
     let layoutGeneration: Int
     let options: [OptionSpec.Value]?
@@ -23,7 +24,8 @@ extension Session {
 
   var snapshot: Snapshot {
     Snapshot(
-      dataset: model.dataset, bounds: model.bounds, modelGeneration: model.generation, layout: layout,
+      dataset: model.dataset, bounds: model.bounds, modelGeneration: model.generation,
+      nextGeneratedID: model.nextGeneratedID, layout: layout,
       layoutGeneration: layout?.generation ?? 0, options: layout?.options,
       preferredCount: layout?.preferredLog.count ?? 0, measureCounts: measureCounts, format: format,
       tracing: tracing, selfSizing: selfSizing, selfSizingBudget: selfSizingBudget)
@@ -51,6 +53,7 @@ extension Session {
       model.dataset = saved.dataset
       model.bounds = saved.bounds
     }
+    model.nextGeneratedID = saved.nextGeneratedID
     measureCounts = saved.measureCounts
     format = saved.format
     tracing = saved.tracing

@@ -27,22 +27,26 @@ struct BatchReport {
   var text: String {
     let r = result
     var lines = r.warnings.map { "warning: \($0)" }
-    lines.append("inserted \(r.inserted.count): " + Self.list(r.inserted) { "\($0.path) (\($0.id))" })
-    lines.append("deleted \(r.deleted.count): " + Self.list(r.deleted) { "\($0.path) (\($0.id))" })
-    lines.append("moved \(r.moved.count): " + Self.list(r.moved) { "\($0.from)→\($0.to) (\($0.id))" })
-    lines.append("reloaded \(r.reloaded.count): " + Self.list(r.reloaded) { "\($0.from)→\($0.to) (\($0.id))" })
+    lines.append(
+      "inserted \(r.inserted.count): " + Self.list(r.inserted) { "\($0.path) (\($0.id.escapingAllControls))" })
+    lines.append("deleted \(r.deleted.count): " + Self.list(r.deleted) { "\($0.path) (\($0.id.escapingAllControls))" })
+    lines.append(
+      "moved \(r.moved.count): " + Self.list(r.moved) { "\($0.from)→\($0.to) (\($0.id.escapingAllControls))" })
+    lines.append(
+      "reloaded \(r.reloaded.count): " + Self.list(r.reloaded) { "\($0.from)→\($0.to) (\($0.id.escapingAllControls))" })
     var sections: [String] = []
     if !r.insertedSections.isEmpty {
-      sections.append("inserted " + Self.list(r.insertedSections) { "\($0.section) (\($0.id))" })
+      sections.append("inserted " + Self.list(r.insertedSections) { "\($0.section) (\($0.id.escapingAllControls))" })
     }
     if !r.deletedSections.isEmpty {
-      sections.append("deleted " + Self.list(r.deletedSections) { "\($0.section) (\($0.id))" })
+      sections.append("deleted " + Self.list(r.deletedSections) { "\($0.section) (\($0.id.escapingAllControls))" })
     }
     if !r.movedSections.isEmpty {
-      sections.append("moved " + Self.list(r.movedSections) { "\($0.from)→\($0.to) (\($0.id))" })
+      sections.append("moved " + Self.list(r.movedSections) { "\($0.from)→\($0.to) (\($0.id.escapingAllControls))" })
     }
     if !r.reloadedSections.isEmpty {
-      sections.append("reloaded " + Self.list(r.reloadedSections) { "\($0.from)→\($0.to) (\($0.id))" })
+      sections.append(
+        "reloaded " + Self.list(r.reloadedSections) { "\($0.from)→\($0.to) (\($0.id.escapingAllControls))" })
     }
     if !sections.isEmpty { lines.append("sections: " + sections.joined(separator: "; ")) }
     return lines.joined(separator: "\n")
