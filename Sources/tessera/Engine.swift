@@ -15,6 +15,9 @@ struct Engine: ParsableCommand {
   @Flag var restricted = false
   @Option(name: .customLong("readable")) var readableRoots: [String] = []
   @Flag var quiet = false
+  /// Load only the `--library` files (the ones the supervisor found at the start).
+  @Flag var fixedLibraries = false
+  @Option(name: .customLong("library")) var libraries: [String] = []
 
   func run() throws {
     do {
@@ -23,7 +26,9 @@ struct Engine: ParsableCommand {
       printError("error: \(error.message)")
       throw ExitCode(2)
     }
-    let (registry, warnings) = Workbench.registry(pluginPaths: plugins.pluginPaths)
+    EngineServer.exitWhenOrphaned()
+    let (registry, warnings) = Workbench.registry(
+      pluginPaths: plugins.pluginPaths, only: fixedLibraries ? Set(libraries) : nil)
     if !quiet { for warning in warnings { printError("warning: \(warning)") } }
     let session = Session(registry: registry, baseDirectory: base)
     session.files.snapshots = PrivateDirectory(existing: privateFolder)

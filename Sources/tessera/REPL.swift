@@ -92,7 +92,13 @@ enum REPL {
   /// Commands from a pipe or file: no prompt, no editing, output only, each command's output
   /// written as soon as it completes.
   static func runPlain(_ backend: REPLBackend) {
-    while let line = readLine(strippingNewline: true) {
+    // Ctrl-C while waiting for input ends a piped session, as it would any filter; during a
+    // command it stops that command only.
+    while true {
+      Interrupts.endsWhenIdle = 1
+      let next = readLine(strippingNewline: true)
+      Interrupts.endsWhenIdle = 0
+      guard let line = next else { return }
       if let output = backend.perform(line).output { emit(output) }
       if backend.wantsToQuit { return }
     }

@@ -39,7 +39,8 @@ import Testing
     let (status, output) = try Support.run(
       IsolationTests.tessera,
       [
-        "fuzz", "--seed", "3", "--seconds", "120", "--commands", "5000", "--folder", work, "--plugin-path", plugins,
+        "fuzz", "--seed", "3", "--seconds", "120", "--commands", "5000", "--watchdog", "2", "--folder", work,
+        "--plugin-path", plugins,
         "--corpus", Support.packageRoot + "/sessions",
       ], in: work)
     #expect(status == 1)

@@ -50,6 +50,8 @@ public enum CommandLookup {
 
   /// Names within edit distance 2 (or a third of the word), best first.
   public static func closest(to word: String, among names: [String]) -> [String] {
+    // A word far longer than any name is no typo of one (and would cost its length squared).
+    guard word.utf8.count <= 64 else { return [] }
     let limit = max(2, word.count / 3)
     let scored = names.map { ($0, editDistance(word, $0)) }.filter { $0.1 <= limit }
     guard let best = scored.map(\.1).min() else { return [] }

@@ -17,7 +17,7 @@ enum CommandTable {
       name: "plugin", usage: ["plugin load PATH", "plugin reload NAME"],
       summary: "load a third-party plugin; reload one after rebuilding it",
       discussion:
-        "PATH is a shared library exporting tessera_plugin_entry; a bare file name is looked up in the plugin folders. Loading is refused, with the reason, when the file is not a shared library, has no entry symbol, its entry returns NULL, it was built for another ABI major version, its structs are too small, or a layout name is taken. 'reload' opens a fresh copy of the library and switches the current layout to the new code.",
+        "PATH is a shared library exporting tessera_plugin_entry; a bare file name is looked up in the plugin folders only (./NAME for the current folder). Loading is refused, with the reason, when the file is not a shared library, has no entry symbol, its entry returns NULL, it was built for another ABI major version, its structs are too small, or a layout name is taken. 'reload' opens a fresh copy of the library and switches the current layout to the new code.",
       examples: ["plugin load ./liblist.so", "plugin reload flow"], arguments: [.words(["load", "reload"]), .file],
       run: { session, args throws(HostError) in try session.pluginCommand(args) }),
     CommandSpec(
@@ -142,7 +142,8 @@ enum CommandTable {
       run: { session, args throws(HostError) in try session.selfSizingCommand(args) }),
     CommandSpec(
       name: "trace", usage: ["trace on|off"], summary: "print every host→plugin call, in order, with its arguments",
-      discussion: "The layout lifecycle made visible: context flags, rects, index paths, results.",
+      discussion:
+        "The layout lifecycle made visible: context flags, rects, index paths, results. Each call prints as a 'trace:' line before the command's output; with format json the calls go into a \"calls\" array of the command's one JSON object.",
       examples: ["trace on"], arguments: [.words(["on", "off"])],
       run: { session, args throws(HostError) in try session.traceCommand(args) }),
     CommandSpec(
@@ -160,7 +161,7 @@ enum CommandTable {
       name: "run", usage: ["run FILE"],
       summary: "run the commands of a session file or script, printing the transcript",
       discussion:
-        "In a session file the commands are the lines starting with '> '; otherwise every line that is not blank or a # comment is one. Relative paths inside resolve against the file's folder. The transcript is indented two spaces, so it cannot be read as commands when it sits in a session file; 'tessera run FILE' prints it unindented, ready to become one.",
+        "In a session file the commands are the lines starting with '> '; otherwise every line that is not blank or a # comment is one. Relative paths inside resolve against the file's folder. The transcript is indented two spaces, so it cannot be read as commands when it sits in a session file; 'tessera run FILE' prints it unindented, ready to become one. What a file does ends with it: 'quit' skips the rest of that file only, and a batch it leaves open is dropped. One run runs at most 100000 commands, counting those of the files it runs.",
       examples: ["run sessions/flow/vertical.session"], arguments: [.file],
       run: { session, args throws(HostError) in try session.runCommand(args) }),
     CommandSpec(

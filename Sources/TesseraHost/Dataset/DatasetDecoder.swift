@@ -19,7 +19,8 @@ public enum DatasetDecoder {
     var takenItemIDs: [String: IndexPath] = [:]
 
     func fail(_ node: JSONNode, _ path: String, _ message: String) -> HostError {
-      HostError("\(file):\(node.line):\(node.column): \(path): \(message)")
+      // Keys and ids come from the file: a newline in one must not start a line of its own.
+      HostError("\(file):\(node.line):\(node.column): \(path.escapingAllControls): \(message.escapingAllControls)")
     }
 
     func members(

@@ -82,7 +82,15 @@ public final class FileAccess {
   /// Refuses a path outside the readable folders.
   private func checkReadable(_ path: String, shownAs shown: String) throws(HostError) {
     guard case .restricted(let roots) = policy else { return }
-    guard let real = Self.realPath(path) else { return }  // missing: reading it says so
+    guard let real = Self.realPath(path) else {
+      // Missing: reading it says so. Present but without a real path (a /proc/PID/fd link to a
+      // deleted file or a memfd): refused, as it could be anything.
+      var info = stat()
+      guard lstat(path, &info) == 0 else { return }
+      throw HostError(
+        "cannot read \(shown): session files may read only files under the current folder and the folders being checked; run with --trust to allow it"
+      )
+    }
     guard roots.contains(where: { real == $0 || real.hasPrefix($0 == "/" ? "/" : $0 + "/") }) else {
       throw HostError(
         "cannot read \(shown): session files may read only files under the current folder and the folders being checked; run with --trust to allow it"

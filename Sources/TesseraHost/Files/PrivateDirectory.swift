@@ -59,13 +59,21 @@ public final class PrivateDirectory: @unchecked Sendable {
 
   /// Writes `bytes` to a new file inside the folder (never following or replacing anything).
   public func write(_ bytes: [UInt8], stem: String) throws(HostError) -> String {
-    let file = freshName(stem)
-    let fd = open(file, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-    guard fd >= 0 else { throw HostError("cannot write \(file): \(String(cString: strerror(errno)))") }
+    // Engines that follow one another share the folder: a name already taken (by an earlier
+    // engine, or anything else) is skipped, never opened.
+    var file = freshName(stem)
+    var fd = open(file, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+    while fd < 0 && errno == EEXIST && counter < Int.max - 1 {
+      file = freshName(stem)
+      fd = open(file, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+    }
+    guard fd >= 0 else {
+      throw HostError("cannot write a snapshot of \(stem) in the private folder: \(String(cString: strerror(errno)))")
+    }
     defer { close(fd) }
     guard FileDescriptorIO.writeAll(fd, bytes) else {
       unlink(file)
-      throw HostError("cannot write \(file): \(String(cString: strerror(errno)))")
+      throw HostError("cannot write a snapshot of \(stem) in the private folder: \(String(cString: strerror(errno)))")
     }
     return file
   }

@@ -76,6 +76,7 @@ final class EngineProcess {
       throw HostError("cannot start the engine \(executable): \(String(cString: strerror(status)))")
     }
     pid = child
+    Interrupts.enginePID = child
     requests = requestPipe[1]
     responses = responsePipe[0]
     reader = EngineFrameReader(fd: responses)
@@ -140,6 +141,14 @@ final class EngineProcess {
 
   func kill() {
     if exitStatus == nil { Glibc.kill(pid, SIGKILL) }
+  }
+
+  /// Whether the engine is in the middle of dying: a crashing Swift process runs its
+  /// backtracer as a child (`swift-backtrace`) before it ends.
+  var isCrashing: Bool {
+    guard let file = fopen("/proc/\(pid)/task/\(pid)/children", "r") else { return false }
+    defer { fclose(file) }
+    return fgetc(file) != EOF
   }
 
   /// Waits for the process to end (after its pipe closed or it was killed).

@@ -1,3 +1,5 @@
+import Dispatch
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -42,5 +44,19 @@ public enum EngineServer {
         "quit": session.wantsToQuit ? "1" : "0", "batch": session.isCollectingBatch ? "1" : "0",
         "format": session.format.rawValue, "watchdog": String(Int((session.watchdogSeconds * 1000).rounded())),
       ])
+  }
+}
+
+extension EngineServer {
+  /// Ends the engine when its supervisor is gone (killed with SIGKILL, say): a plugin stuck in
+  /// an endless loop would otherwise spin on, orphaned, forever.
+  public static func exitWhenOrphaned() {
+    let parent = getppid()
+    DispatchQueue.global(qos: .utility).async {
+      while true {
+        sleep(1)
+        if getppid() != parent { _exit(3) }
+      }
+    }
   }
 }

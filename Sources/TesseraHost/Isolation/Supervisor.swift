@@ -41,6 +41,8 @@ public final class Supervisor: CommandRunner {
     public var line: String
     /// Each file the command read, and the snapshot of the bytes it read.
     public var reads: [(path: String, snapshot: String)]
+    /// The watchdog it ran under: replay gives it at least as long (twice, plus a second).
+    public var watchdog: Double
   }
 
   public let configuration: Configuration
@@ -55,6 +57,9 @@ public final class Supervisor: CommandRunner {
   public private(set) var lastRestore: (commands: Int, seconds: Double)?
   private var watchdog: Double
   private var engine: EngineProcess?
+  /// The plugin libraries found when the session started: every engine loads exactly these, so
+  /// a library added to a plugin folder later cannot change what a restore replays.
+  private let libraries: [String]
   private let status: EngineStatus
 
   public init(_ configuration: Configuration) throws(HostError) {
@@ -62,6 +67,9 @@ public final class Supervisor: CommandRunner {
     folder = try PrivateDirectory()
     status = try EngineStatus(path: folder.path + "/engine-status", create: true)
     watchdog = configuration.watchdogSeconds
+    libraries = PluginRegistry.standardLibraries(
+      executableFolder: TextFile.folder(of: configuration.executable), pluginPaths: configuration.pluginPaths
+    ).map(\.path)
     engine = try start(showingWarnings: configuration.showsWarnings)
   }
 
@@ -72,6 +80,8 @@ public final class Supervisor: CommandRunner {
       configuration.baseDirectory, "--watchdog", formatNumber(configuration.watchdogSeconds),
     ]
     for path in configuration.pluginPaths { arguments += ["--plugin-path", path] }
+    arguments.append("--fixed-libraries")
+    for library in libraries { arguments += ["--library", library] }
     if let roots = configuration.readableRoots {
       arguments.append("--restricted")
       for root in roots { arguments += ["--readable", root] }
@@ -85,6 +95,7 @@ public final class Supervisor: CommandRunner {
   public func perform(_ line: String) -> Session.Outcome {
     guard let engine else { return failure("no engine is running (it could not be restarted)") }
     guard engine.send(EngineFrame("exec", [Array(line.utf8)])) else { return recover(from: engine, line) }
+    let ranUnder = watchdog
     switch engine.waitForResponse(
       watchdog: watchdog, heartbeat: { status.heartbeat }, interrupted: Interrupts.take)
     {
@@ -94,10 +105,17 @@ public final class Supervisor: CommandRunner {
       if !reply.flag("failed") && !reply.flag("quit") {
         journal.append(
           JournalEntry(
-            line: line, reads: EngineFrame.decodePairs(reply.blobs.count > 1 ? reply.blobs[1] : []).map { ($0, $1) }))
+            line: line, reads: EngineFrame.decodePairs(reply.blobs.count > 1 ? reply.blobs[1] : []).map { ($0, $1) },
+            watchdog: max(ranUnder, watchdog)))
       }
       return Session.Outcome(output: reply.flag("quiet") ? nil : reply.string(0), failed: reply.flag("failed"))
     case .timedOut:
+      // A crashing engine runs Swift's backtracer before it ends, which can outlast a short
+      // watchdog: report the crash, not a hang.
+      if engine.isCrashing {
+        for _ in 0..<1000 where !engine.hasEnded { usleep(10_000) }
+        if engine.hasEnded { return recover(from: engine, line) }
+      }
       return recover(from: engine, line, cause: .timedOut(seconds: watchdog))
     case .interrupted:
       return recover(from: engine, line, cause: .interrupted)
@@ -189,13 +207,16 @@ public final class Supervisor: CommandRunner {
       let frame = EngineFrame(
         "replay", [Array(entry.line.utf8), EngineFrame.encodePairs(entry.reads.map { ($0.path, $0.snapshot) })])
       guard fresh.send(frame) else { return (index, ended(fresh)) }
-      switch fresh.waitForResponse(watchdog: watchdog, heartbeat: { status.heartbeat }, interrupted: Interrupts.take) {
+      // Each command gets at least the time it had when it ran; Ctrl-C cannot cut a restore
+      // short (it would lose the rest of the session).
+      let limit = entry.watchdog * 2 + 1
+      switch fresh.waitForResponse(watchdog: limit, heartbeat: { status.heartbeat }, interrupted: { false }) {
       case .ready:
         guard let reply = fresh.reader.next(), reply.verb == "done" else { return (index, ended(fresh)) }
         update(from: reply)
         if reply.flag("failed") { return (index, "it failed this time") }
       case .timedOut:
-        return (index, EngineFailure(cause: .timedOut(seconds: watchdog), inFlight: status.callInFlight).message)
+        return (index, EngineFailure(cause: .timedOut(seconds: limit), inFlight: status.callInFlight).message)
       case .interrupted:
         return (index, "interrupted (Ctrl-C)")
       }

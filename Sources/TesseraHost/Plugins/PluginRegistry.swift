@@ -27,22 +27,39 @@ public final class PluginRegistry: @unchecked Sendable {
   /// Loads the bundled plugins and those on the search path; returns warnings for libraries
   /// that looked like plugins but could not be loaded (the others still are).
   @discardableResult
-  public func loadStandardPlugins(executableFolder: String?, pluginPaths: [String]) -> [String] {
+  /// `only`, when given, limits loading to those files (what a supervisor's first engine found,
+  /// so a restarted engine does not pick up a library added to a plugin folder since).
+  public func loadStandardPlugins(executableFolder: String?, pluginPaths: [String], only: Set<String>? = nil)
+    -> [String]
+  {
     var warnings: [String] = []
     if let executableFolder {
       bundledFolder = executableFolder
       searchFolders.append(executableFolder)
-      for file in Self.sharedLibraries(in: executableFolder) where file.hasPrefix("libTessera") {
-        do { try load(path: file, file: executableFolder + "/" + file) } catch { warnings.append(error.message) }
+    }
+    for file in Self.standardLibraries(executableFolder: executableFolder, pluginPaths: pluginPaths)
+    where only?.contains(file.path) ?? true {
+      do { try load(path: file.shown, file: file.path) } catch { warnings.append(error.message) }
+    }
+    for folder in pluginPaths where !folder.isEmpty { searchFolders.append(folder) }
+    return warnings
+  }
+
+  /// The libraries loaded at start: bundled ones (`libTessera*.so` beside the executable, shown
+  /// by name) and every `*.so` in the plugin folders, in that order.
+  public static func standardLibraries(executableFolder: String?, pluginPaths: [String]) -> [(
+    shown: String, path: String
+  )] {
+    var files: [(String, String)] = []
+    if let executableFolder {
+      for file in sharedLibraries(in: executableFolder) where file.hasPrefix("libTessera") {
+        files.append((file, executableFolder + "/" + file))
       }
     }
     for folder in pluginPaths where !folder.isEmpty {
-      searchFolders.append(folder)
-      for file in Self.sharedLibraries(in: folder) {
-        do { try load(path: folder + "/" + file) } catch { warnings.append(error.message) }
-      }
+      for file in sharedLibraries(in: folder) { files.append((folder + "/" + file, folder + "/" + file)) }
     }
-    return warnings
+    return files
   }
 
   /// Loads one library: `path` as the person typed it (shown in messages), `file` where it is
@@ -51,7 +68,11 @@ public final class PluginRegistry: @unchecked Sendable {
   /// in both cases nothing changes.
   @discardableResult
   public func load(path: String, file: String? = nil, opening copy: String? = nil) throws(HostError) -> PluginLibrary {
-    let resolved = file ?? resolve(path)
+    guard let resolved = file ?? resolve(path) else {
+      throw HostError(
+        "cannot load plugin \(path): no plugin folder holds it (a bare name is looked up in the plugin folders; give a path, like ./\(path), for a library elsewhere)"
+      )
+    }
     if let loaded = libraries.first(where: { $0.file == resolved }) {
       throw HostError(
         "plugin \(path) is already loaded as '\(loaded.name)' (use 'plugin reload \(loaded.name)' after rebuilding it)")
@@ -108,11 +129,13 @@ public final class PluginRegistry: @unchecked Sendable {
     }
   }
 
-  /// A bare file name is looked up in the search folders; anything with a slash is a path.
-  public func resolve(_ path: String) -> String {
+  /// A bare file name is looked up in the search folders only (never the current folder: a
+  /// session file may load plugins by name without --trust); anything with a slash is a path.
+  /// nil when no plugin folder has it.
+  public func resolve(_ path: String) -> String? {
     guard !path.contains("/") else { return path }
     for folder in searchFolders where access(folder + "/" + path, F_OK) == 0 { return folder + "/" + path }
-    return path
+    return nil
   }
 
   static func sharedLibraries(in folder: String) -> [String] {

@@ -24,7 +24,7 @@ extension Session {
     let derived = diff.operations.map(\.description)
     let header =
       ["derived: " + (derived.isEmpty ? "nothing to change" : derived.joined(separator: "; "))]
-      + diff.rewrites.map { "rewrite: \($0)" }
+      + diff.rewrites.map { "rewrite: \($0.escapingAllControls)" }
     var reply = try performBatch(batch, target: target, everything: diff.sectionDataChanged)
     reply.text = (header + [reply.text]).joined(separator: "\n")
     if case .object(let members) = reply.json {

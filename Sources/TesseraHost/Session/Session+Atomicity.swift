@@ -15,6 +15,7 @@ extension Session {
     let layoutGeneration: Int
     let options: [OptionSpec.Value]?
     let preferredCount: Int
+    let stats: PluginCallStats?
     let measureCounts: [String: Int]
     let format: Format
     let tracing: Bool
@@ -27,7 +28,8 @@ extension Session {
       dataset: model.dataset, bounds: model.bounds, modelGeneration: model.generation,
       nextGeneratedID: model.nextGeneratedID, layout: layout,
       layoutGeneration: layout?.generation ?? 0, options: layout?.options,
-      preferredCount: layout?.preferredLog.count ?? 0, measureCounts: measureCounts, format: format,
+      preferredCount: layout?.preferredLog.count ?? 0, stats: layout?.stats, measureCounts: measureCounts,
+      format: format,
       tracing: tracing, selfSizing: selfSizing, selfSizingBudget: selfSizingBudget)
   }
 
@@ -60,6 +62,8 @@ extension Session {
     selfSizing = saved.selfSizing
     selfSizingBudget = saved.selfSizingBudget
     layout = saved.layout
+    // The calls the failed command made (and the ones restoring makes) do not count.
+    defer { if let stats = saved.stats { self.layout?.stats = stats } }
     guard let layout, let options = saved.options,
       modelChanged || layout.generation != saved.layoutGeneration || layout.preferredLog.count != saved.preferredCount
     else { return }

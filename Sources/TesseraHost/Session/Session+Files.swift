@@ -38,6 +38,8 @@ enum TextFile {
     func failure(_ what: String) -> HostError {
       HostError("cannot update \(path): \(what) (\(String(cString: strerror(errno)))); the file is unchanged")
     }
+    // A linked session file is updated where it really is; the link stays a link.
+    let path = FileAccess.realPath(path) ?? path
     var original = stat()
     guard stat(path, &original) == 0 else { throw failure("it cannot be read") }
     let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex

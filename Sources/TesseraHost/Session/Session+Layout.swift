@@ -116,7 +116,11 @@ extension Session {
     switch args[0] {
     case "load":
       let byPath = args[1].contains("/")
-      let file = byPath ? resolve(args[1]) : registry.resolve(args[1])
+      guard let file = byPath ? resolve(args[1]) : registry.resolve(args[1]) else {
+        throw HostError(
+          "cannot load plugin \(args[1]): no plugin folder holds it (a bare name is looked up in the plugin folders; give a path, like ./\(args[1]), for a library elsewhere)"
+        )
+      }
       let library = try registry.load(
         path: args[1], file: file, opening: try files.pluginFile(file, shownAs: args[1], byPath: byPath))
       let names = library.layouts.map(\.name).joined(separator: ", ")

@@ -87,6 +87,11 @@ extension Session {
     guard runDepth < 8 else { throw HostError("run: files nested more than 8 deep (does \(args[0]) run itself?)") }
     let path = resolve(args[0])
     let file = SessionFile.parse(try files.readText(path, shownAs: args[0]))
+    if runDepth == 0 {
+      runCommandsLeft = Limits.runCommands
+      runBudgetSpent = false
+    }
+    let batchWasOpen = pendingBatch != nil
     let savedBase = baseDirectory
     baseDirectory = TextFile.folder(of: path)
     runDepth += 1
@@ -103,11 +108,34 @@ extension Session {
     for block in file.blocks {
       lines += block.comments
       guard let command = block.command else { continue }
+      // Every command of every nested file counts against one budget, so files that run each
+      // other many times over cannot run forever (each command would count as progress to the
+      // watchdog).
+      guard runCommandsLeft > 0 else {
+        runBudgetSpent = true
+        break
+      }
+      runCommandsLeft -= 1
       lines.append("> " + command)
       let output = execute(command)
       if let output { lines.append(output) }
       steps.append(.object([("command", .string(command)), ("output", .array(Self.jsonLines(output)))]))
       if wantsToQuit { break }
+    }
+    // What a file does ends with it: 'quit' stops only this file, and a batch it left open is
+    // dropped rather than swallowing the commands typed next.
+    if wantsToQuit {
+      wantsToQuit = false
+      lines.append("(quit: the rest of \(args[0]) is skipped)")
+    }
+    if pendingBatch != nil, !batchWasOpen {
+      pendingBatch = nil
+      lines.append("(\(args[0]) ended inside an open batch: its operations are dropped)")
+    }
+    if runDepth == 1, runBudgetSpent {
+      throw HostError(
+        "run \(args[0]): more than \(Limits.runCommands) commands in one run, the most allowed (do the files run each other in a loop?); the session is as it was"
+      )
     }
     // In format json the transcript is one object: each command with its output lines (JSON
     // objects as they are, anything else as a string).

@@ -21,9 +21,13 @@ public final class Session {
   /// Relative paths in `load`, `run` and `plugin load` resolve against this folder: the
   /// session file's folder when replaying one, else the working directory.
   public internal(set) var baseDirectory: String
-  public private(set) var wantsToQuit = false
+  public internal(set) var wantsToQuit = false
   /// Nesting depth of `run`, to refuse a file that runs itself forever.
   var runDepth = 0
+  /// Commands the current top-level `run` may still run, nested files included.
+  var runCommandsLeft = 0
+  /// Set when a command of the current `run` was not run for want of budget.
+  var runBudgetSpent = false
   /// Open `atomically` scopes of the current line: only the outermost saves and restores.
   var atomicDepth = 0
   /// What `run` puts before each line of the transcript it prints: two spaces, so a transcript
@@ -77,30 +81,42 @@ public final class Session {
     if trimmed.isEmpty || trimmed.hasPrefix("#") { return Outcome(output: nil, failed: false) }
     PluginCallMarker.status?.heartbeat &+= 1
     traceLines = []
-    let output: String?
+    var text: String?  // printed as is: the table form, or a verbatim reply
+    var json: JSONOutput?  // the JSON form
     var failed = false
     do {
       let reply = try traced { () throws(HostError) in try run(trimmed) }
       if reply.isSilent {
-        output = nil
+        // nothing to print
       } else if reply.isVerbatim {
-        output = reply.text.isEmpty ? nil : reply.text
+        text = reply.text.isEmpty ? nil : reply.text
+      } else if format == .json {
+        json = reply.json
       } else {
-        output = format == .json ? reply.json.serialized : reply.text
+        text = reply.text
       }
     } catch {
       failed = true
-      output =
-        format == .json
-        ? JSONOutput.object([("error", .string(error.message))]).serialized : "error: \(error.message)"
+      if format == .json {
+        json = .object([("error", .string(error.message))])
+      } else {
+        text = "error: \(error.message)"
+      }
     }
+    var lines: [String] = []
+    if !traceLines.isEmpty {
+      if format == .json, text == nil {
+        // One line, one object: the calls go in a "calls" member before the result's.
+        let trace = ("calls", JSONOutput.array(traceLines.map { .string($0) }))
+        if case .object(let members) = json { json = .object([trace] + members) } else { json = .object([trace]) }
+      } else {
+        lines = traceLines.map { "trace: \($0)" }
+      }
+    }
+    if let json { lines.append(json.serialized) }
+    if let text { lines.append(text) }
     // Control characters from input or datasets never reach the terminal raw.
-    guard !traceLines.isEmpty else { return Outcome(output: output?.escapingControls, failed: failed) }
-    let trace = traceLines.map {
-      format == .json ? JSONOutput.object([("trace", .string($0))]).serialized : "trace: \($0)"
-    }
-    return Outcome(
-      output: (trace + (output.map { [$0] } ?? [])).joined(separator: "\n").escapingControls, failed: failed)
+    return Outcome(output: lines.isEmpty ? nil : lines.joined(separator: "\n").escapingControls, failed: failed)
   }
 
   /// Runs `body` with the current layout (and any it switches to) reporting its calls.

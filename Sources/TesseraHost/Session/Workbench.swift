@@ -28,10 +28,10 @@ public enum Workbench {
   /// A registry with the bundled plugins (from `bundledFolder`, default the executable's) and
   /// those on the plugin paths; warnings for libraries that could not be loaded.
   public static func registry(
-    pluginPaths: [String], bundledFolder: String? = executableFolder
+    pluginPaths: [String], bundledFolder: String? = executableFolder, only: Set<String>? = nil
   ) -> (PluginRegistry, [String]) {
     let registry = PluginRegistry()
-    let warnings = registry.loadStandardPlugins(executableFolder: bundledFolder, pluginPaths: pluginPaths)
+    let warnings = registry.loadStandardPlugins(executableFolder: bundledFolder, pluginPaths: pluginPaths, only: only)
     return (registry, warnings)
   }
 }

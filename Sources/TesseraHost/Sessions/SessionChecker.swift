@@ -34,6 +34,13 @@ public struct SessionChecker {
     for (index, block) in file.blocks.enumerated() {
       guard let command = block.command else { continue }
       let actual = Self.lines(runner.perform(command).output)
+      if update, let bad = actual.first(where: { $0.hasPrefix("> ") || $0 == ">" || $0.hasPrefix("#") }) {
+        return .refused(
+          line: block.line,
+          reason:
+            "the output has a line a session file would read as a command or a comment, so it cannot be stored: \(String(bad.prefix(80)).escapingAllControls)"
+        )
+      }
       if runner.wantsToQuit {
         return .refused(
           line: block.line,
@@ -43,10 +50,14 @@ public struct SessionChecker {
       }
       outputs[index] = actual
       if !update, actual != block.expected {
+        // Diffed with plain newlines (a CRLF file's lines would not split) and printed with
+        // control characters escaped.
+        var plain = file
+        plain.lineEnding = "\n"
         let diff = UnifiedDiff.diff(
-          file.rendered(), file.rendered(replacing: [index: actual]), oldName: "\(path) (expected)",
+          plain.rendered(), plain.rendered(replacing: [index: actual]), oldName: "\(path) (expected)",
           newName: "\(path) (actual)")
-        return .failed(line: block.line, diff: diff)
+        return .failed(line: block.line, diff: diff.escapingControls)
       }
     }
     if update {

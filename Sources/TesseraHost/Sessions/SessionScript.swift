@@ -33,9 +33,11 @@ public enum SessionScript {
   ) -> Bool {
     var ok = true
     for block in SessionFile.parse(text).blocks {
-      for comment in block.comments { print(comment) }
+      // The echo is escaped like output: a control character in a file must not reach the
+      // terminal raw (a NUL would also cut the line short).
+      for comment in block.comments { print(comment.escapingControls) }
       guard let command = block.command else { continue }
-      print("> " + command)
+      print("> " + command.escapingControls)
       let outcome = runner.perform(command)
       if let output = outcome.output { print(output) }
       if outcome.failed {

@@ -26,12 +26,15 @@ public enum Limits {
   public static let records = 16_777_216
   /// The largest file `load` and `apply` read: 1 GiB.
   public static let fileBytes = 1 << 30
+  /// Commands one `run` may run, counting those of the files it runs, and theirs.
+  public static let runCommands = 100_000
   /// Rows a `visible` or `dump` table prints before it stops and says how to see them all.
   public static let rowsShown = 1_000
   /// About what one item costs in memory (id, size, props, the layout's frames and the
   /// attributes it returns): the unit of the estimate checked against MemAvailable before
   /// generating, loading or inserting.
   public static let bytesPerItem = 400
-  /// How many times its size a JSON file takes while it is parsed and decoded.
-  public static let parseBytesPerFileByte = 16
+  /// How many times its size a JSON file may take while it is parsed and decoded (measured up
+  /// to 50 for a file of empty items or long number arrays: the JSON tree costs that much).
+  public static let parseBytesPerFileByte = 64
 }
