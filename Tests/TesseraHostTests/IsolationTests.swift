@@ -36,15 +36,18 @@ import Testing
     #expect(String(decoding: seen, as: UTF8.self) == "loaded \(data): 2 items in 1 section\n")
     try #"{"sections": [{"id": "s", "items": [{"id": "new"}]}]}"#.write(toFile: data, atomically: true, encoding: .utf8)
     input.fileHandleForWriting.write(
-      Data("plugin load libFixtureCrasher.so\nlayout crasher mode=segfault\ndata\n".utf8))
+      Data("plugin load libFixtureCrasher.so\nlayout crasher mode=segfault\ndata\nload \(data)\ndata\n".utf8))
     try input.fileHandleForWriting.close()
     seen.append(output.fileHandleForReading.readDataToEndOfFile())
     process.waitUntilExit()
     let lines = String(decoding: seen, as: UTF8.self).split(separator: "\n").map(String.init)
     #expect(
-      lines.suffix(2) == [
+      lines.suffix(4) == [
         "error: plugin 'crasher' crashed in prepare (SIGSEGV); the session is as it was before this command",
         "section 0 s: 2 items: old1 old2",
+        // A new engine takes new snapshots without reusing an earlier engine's names.
+        "loaded \(data): 1 item in 1 section",
+        "section 0 s: 1 item: new",
       ])
   }
 
@@ -165,6 +168,106 @@ import Testing
     #expect(status == 0, "\(output)")
     #expect(output == "> plugin reload flow\nreloaded plugin flow 1.0.0: flow\n")
     #expect(try FileManager.default.contentsOfDirectory(atPath: temporary) == [])
+  }
+}
+
+/// What the reviews found, pinned.
+@Suite struct IsolationReviewTests {
+  static let tessera = IsolationTests.tessera
+
+  /// A bare name is looked up in the plugin folders only: a library beside the session file
+  /// does not load without --trust.
+  @Test func aBareNameInTheCurrentFolderDoesNotLoad() throws {
+    let folder = try IsolationTests.folder("bare")
+    _ = try Support.run("/bin/cp", [Support.buildFolder + "/libFixtureCrasher.so", folder + "/evil.so"], in: "/")
+    try "> plugin load evil.so\n".write(toFile: folder + "/a.session", atomically: true, encoding: .utf8)
+    let (status, output) = try Support.run(Self.tessera, ["run", "a.session"], in: folder)
+    #expect(status == 1)
+    #expect(
+      output
+        == "> plugin load evil.so\nerror: cannot load plugin evil.so: no plugin folder holds it (a bare name is looked up in the plugin folders; give a path, like ./evil.so, for a library elsewhere)\n"
+    )
+  }
+
+  /// A /proc link to a deleted file has no real path to check: refused, not followed.
+  @Test func aLinkToADeletedFileIsRefused() throws {
+    let folder = try IsolationTests.folder("deleted")
+    let secret = folder + "/secret.json"
+    try #"{"sections": [{"id": "s", "items": [{"id": "secret"}]}]}"#.write(
+      toFile: secret, atomically: true, encoding: .utf8)
+    let handle = try #require(FileHandle(forReadingAtPath: secret))
+    defer { try? handle.close() }
+    try FileManager.default.removeItem(atPath: secret)
+    let link = "/proc/\(getpid())/fd/\(handle.fileDescriptor)"
+    try "> load \(link)\n".write(toFile: folder + "/a.session", atomically: true, encoding: .utf8)
+    let (_, output) = try Support.run(Self.tessera, ["run", "a.session"], in: folder)
+    #expect(
+      output
+        == "> load \(link)\nerror: cannot read \(link): session files may read only files under the current folder and the folders being checked; run with --trust to allow it\n"
+    )
+  }
+
+  /// A library added to a plugin folder after the start does not change what a restore loads.
+  @Test func aRestoreLoadsTheLibrariesFoundAtTheStart() throws {
+    let plugins = try IsolationTests.folder("late-plugins")
+    let elsewhere = try IsolationTests.folder("late-elsewhere")
+    _ = try Support.run("/bin/cp", [Support.buildFolder + "/libFixtureCrasher.so", elsewhere + "/"], in: "/")
+    var configuration = Supervisor.Configuration(executable: Self.tessera)
+    configuration.pluginPaths = [plugins]
+    configuration.showsWarnings = false
+    let supervisor = try Supervisor(configuration)
+    #expect(supervisor.perform("plugin load \(elsewhere)/libFixtureCrasher.so").failed == false)
+    #expect(supervisor.perform("viewport 100x100").output == "viewport 100x100")
+    _ = try Support.run("/bin/cp", [Support.buildFolder + "/libFixtureCrasher.so", plugins + "/"], in: "/")
+    #expect(
+      supervisor.perform("layout crasher mode=segfault").output
+        == "error: plugin 'crasher' crashed in prepare (SIGSEGV); the session is as it was before this command")
+    #expect(supervisor.perform("viewport").output == "viewport 100x100")
+  }
+
+  /// An engine whose supervisor is killed outright does not spin on in a plugin's loop.
+  @Test func anOrphanedEngineEnds() throws {
+    let folder = try IsolationTests.folder("orphan")
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: Self.tessera)
+    process.currentDirectoryURL = URL(fileURLWithPath: folder)
+    let input = Pipe()
+    process.standardInput = input
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    input.fileHandleForWriting.write(
+      Data("watchdog 600\nplugin load libFixtureCrasher.so\nlayout crasher mode=hang\n".utf8))
+    let marker = "tessera-\(process.processIdentifier)-"
+    func engines() throws -> String {
+      try Support.run("/usr/bin/pgrep", ["-f", marker], in: "/").1
+    }
+    for _ in 0..<50 where try engines().isEmpty { usleep(100_000) }
+    #expect(try !engines().isEmpty)
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+    for _ in 0..<50 where try !engines().isEmpty { usleep(100_000) }
+    #expect(try engines().isEmpty, "the engine outlived its supervisor")
+  }
+
+  @Test func updateKeepsALinkedSessionFileALink() throws {
+    let folder = try IsolationTests.folder("linked")
+    try "> gen grid 2\n".write(toFile: folder + "/real.session", atomically: true, encoding: .utf8)
+    _ = try Support.run("/bin/ln", ["-s", "real.session", folder + "/link.session"], in: "/")
+    #expect(try Support.run(Self.tessera, ["check", "--update", "link.session"], in: folder).0 == 0)
+    #expect(
+      try FileManager.default.destinationOfSymbolicLink(atPath: folder + "/link.session") == "real.session")
+    #expect(
+      try String(contentsOfFile: folder + "/real.session", encoding: .utf8)
+        == "> gen grid 2\ngenerated 2 items in 1 section\n")
+  }
+
+  @Test func theEchoOfRunEscapesControlCharacters() throws {
+    let folder = try IsolationTests.folder("echo")
+    try "> gen grid 2\u{1B}[2J\n".write(toFile: folder + "/e.session", atomically: true, encoding: .utf8)
+    let (_, output) = try Support.run(Self.tessera, ["run", "e.session"], in: folder)
+    #expect(output.hasPrefix("> gen grid 2\\u{1B}[2J\n"))
+    #expect(!output.contains("\u{1B}"))
   }
 }
 

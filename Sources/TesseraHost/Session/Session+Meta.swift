@@ -88,7 +88,7 @@ extension Session {
     let path = resolve(args[0])
     let file = SessionFile.parse(try files.readText(path, shownAs: args[0]))
     if runDepth == 0 {
-      runCommandsLeft = Limits.runCommands
+      runCommandsLeft = runCommandLimit
       runBudgetSpent = false
     }
     let batchWasOpen = pendingBatch != nil
@@ -134,7 +134,7 @@ extension Session {
     }
     if runDepth == 1, runBudgetSpent {
       throw HostError(
-        "run \(args[0]): more than \(Limits.runCommands) commands in one run, the most allowed (do the files run each other in a loop?); the session is as it was"
+        "run \(args[0]): more than \(runCommandLimit) commands in one run, the most allowed (do the files run each other in a loop?); the session is as it was"
       )
     }
     // In format json the transcript is one object: each command with its output lines (JSON

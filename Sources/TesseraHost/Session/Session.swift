@@ -26,6 +26,8 @@ public final class Session {
   var runDepth = 0
   /// Commands the current top-level `run` may still run, nested files included.
   var runCommandsLeft = 0
+  /// The most commands one top-level `run` may run (`Limits.runCommands`; tests lower it).
+  var runCommandLimit = Limits.runCommands
   /// Set when a command of the current `run` was not run for want of budget.
   var runBudgetSpent = false
   /// Open `atomically` scopes of the current line: only the outermost saves and restores.
