@@ -21,7 +21,8 @@ struct Fuzz: ParsableCommand {
   @Option(help: "The random seed (printed, so a run can be repeated).") var seed: UInt64 = 1
   @Option(help: "How long to fuzz.") var seconds = 60.0
   @Option(help: "Stop after this many commands (0: only the time budget).") var commands = 0
-  @Option(help: "Where datasets and findings go (default: a new folder under /tmp).") var folder: String?
+  @Option(help: "Where datasets and findings go (default: /tmp/tessera-fuzz-SEED, reused by runs of one seed).")
+  var folder: String?
   @Option(help: "Golden sessions whose lines and data seed the mutations.") var corpus = "sessions"
   @Option(help: "Seconds one command may run before it counts as a hang.") var watchdog = 10.0
 
@@ -37,6 +38,10 @@ struct Fuzz: ParsableCommand {
     configuration.seconds = seconds
     configuration.maximumCommands = commands
     Interrupts.install()
+    if !SessionScript.isFolder(corpus) {
+      printError(
+        "warning: no corpus folder \(corpus): mutating only the grammar's own lines (give --corpus PATH/sessions)")
+    }
     emit("fuzz: seed \(seed), \(formatNumber(seconds)) s, work folder \(work)")
     let report: Fuzzer.Report
     do {

@@ -53,6 +53,10 @@ enum REPL {
 
   static func run(_ backend: REPLBackend) {
     self.backend = backend
+    // libedit reads multibyte characters only in a UTF-8 locale: take the person's, or C.UTF-8
+    // when theirs is not UTF-8 (else é, ü and ✓ typed at the prompt are dropped).
+    setlocale(LC_ALL, "")
+    if String(cString: nl_langinfo(nl_item(CODESET))) != "UTF-8" { setlocale(LC_CTYPE, "C.UTF-8") }
     let historyFile = HistoryFile.defaultPath.map { HistoryFile(path: $0) }
     let history = tessera_history_init(1000)
     if let historyFile {
@@ -75,6 +79,11 @@ enum REPL {
       if cancelled { continue }
       guard let raw, count > 0 else {
         print("")
+        // Ctrl-D inside an open batch drops the batch, not the session.
+        if backend.isCollectingBatch, let output = backend.perform("cancel").output {
+          emit(output)
+          continue
+        }
         return
       }
       var line = String(cString: raw)
@@ -91,16 +100,21 @@ enum REPL {
 
   /// Commands from a pipe or file: no prompt, no editing, output only, each command's output
   /// written as soon as it completes.
-  static func runPlain(_ backend: REPLBackend) {
+  /// Returns whether every command succeeded (the exit status says so).
+  @discardableResult
+  static func runPlain(_ backend: REPLBackend) -> Bool {
+    var allSucceeded = true
     // Ctrl-C while waiting for input ends a piped session, as it would any filter; during a
     // command it stops that command only.
     while true {
       Interrupts.endsWhenIdle = 1
       let next = readLine(strippingNewline: true)
       Interrupts.endsWhenIdle = 0
-      guard let line = next else { return }
-      if let output = backend.perform(line).output { emit(output) }
-      if backend.wantsToQuit { return }
+      guard let line = next else { return allSucceeded }
+      let outcome = backend.perform(line)
+      if outcome.failed { allSucceeded = false }
+      if let output = outcome.output { emit(output) }
+      if backend.wantsToQuit { return allSucceeded }
     }
   }
 }

@@ -54,7 +54,8 @@ struct IsolationOptions: ParsableArguments {
 
   /// A supervisor for a session whose relative paths resolve against `folder`.
   func supervisor(
-    _ plugins: PluginOptions, folder: String = ".", readableRoots: [String]? = nil, showsWarnings: Bool = true
+    _ plugins: PluginOptions, folder: String = ".", readableRoots: [String]? = nil, showsWarnings: Bool = true,
+    showsBacktraces: Bool = false
   ) throws(HostError) -> Supervisor {
     guard let executable = Workbench.executablePath else {
       throw HostError("cannot find the tessera executable (/proc/self/exe) to start an engine")
@@ -65,6 +66,7 @@ struct IsolationOptions: ParsableArguments {
     configuration.readableRoots = readableRoots
     configuration.watchdogSeconds = watchdog
     configuration.showsWarnings = showsWarnings
+    configuration.showsBacktraces = showsBacktraces
     return try Supervisor(configuration)
   }
 }
@@ -93,7 +95,7 @@ struct Interactive: ParsableCommand {
     } else {
       do {
         Interrupts.install()
-        backend = try isolation.supervisor(plugins)
+        backend = try isolation.supervisor(plugins, showsBacktraces: true)
       } catch {
         printError("error: \(error.message)")
         throw ExitCode(2)
@@ -101,8 +103,8 @@ struct Interactive: ParsableCommand {
     }
     if tessera_is_terminal() != 0 {
       REPL.run(backend)
-    } else {
-      REPL.runPlain(backend)
+    } else if !REPL.runPlain(backend) {
+      throw ExitCode.failure  // piped commands are a script: a failure shows in the status
     }
   }
 }
@@ -133,7 +135,9 @@ struct Run: ParsableCommand {
       } catch {
         printError("error: \(error.message)")
         failed = true
-        if keepGoing { continue } else { break }
+        if keepGoing { continue }
+        skipped(after: index)
+        break
       }
       let folder = SessionScript.folder(of: file)
       let runner: CommandRunner
@@ -146,10 +150,21 @@ struct Run: ParsableCommand {
       let ok = SessionScript.replay(text, on: runner, stopAtFailure: !keepGoing, print: emit)
       if !ok {
         failed = true
-        if !keepGoing { break }
+        if !keepGoing {
+          skipped(after: index)
+          break
+        }
       }
     }
     if failed { throw ExitCode.failure }
+  }
+
+  /// Says which files a stop at the first failure left unrun.
+  private func skipped(after index: Int) {
+    let rest = files.dropFirst(index + 1)
+    if !rest.isEmpty {
+      printError("stopped at the first failure; not run: \(rest.joined(separator: ", ")) (--keep-going runs them)")
+    }
   }
 
   private func makeRunner(folder: String, showsWarnings: Bool) throws(HostError) -> CommandRunner {
@@ -188,6 +203,10 @@ struct Check: ParsableCommand {
       throw ExitCode(2)
     }
     for note in found.notes { emit("note: \(note)") }
+    guard !found.files.isEmpty else {
+      printError("error: no *.session files under \(paths.joined(separator: ", "))")
+      throw ExitCode(2)
+    }
     Interrupts.install()
     let roots = trust ? nil : SessionScript.readableRoots(paths.map(SessionScript.folder(containing:)))
     var first = true

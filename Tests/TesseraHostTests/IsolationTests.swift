@@ -8,7 +8,7 @@ import Testing
   static let tessera = Support.buildFolder + "/tessera"
 
   static func folder(_ name: String) throws -> String {
-    let folder = "/tmp/tessera-test-\(name)-\(getpid())"
+    let folder = "/tmp/tessera-test-\(name)"  // one copy, replaced by the next run
     _ = try Support.run("/bin/rm", ["-rf", folder], in: "/")
     _ = try Support.run("/bin/mkdir", ["-p", folder], in: "/")
     return folder
@@ -135,7 +135,7 @@ import Testing
     #expect(status == 1)
     #expect(
       output
-        == "> run /etc/hostname\nerror: cannot read /etc/hostname: session files may read only files under the current folder and the folders being checked; run with --trust to allow it\n"
+        == "> run /etc/hostname\nerror: cannot read /etc/hostname: session files may read only files under the current folder and the folders being run or checked; run with --trust to allow it\n"
     )
     let (_, trusted) = try Support.run(Self.tessera, ["run", "--trust", "t.session"], in: folder)
     #expect(!trusted.contains("session files may read only"))
@@ -175,6 +175,33 @@ import Testing
 @Suite struct IsolationReviewTests {
   static let tessera = IsolationTests.tessera
 
+  @Test func pipedCommandsExitOneWhenACommandFailed() throws {
+    let (ok, _) = try Support.run("/bin/sh", ["-c", "printf 'gen grid 2\\nsize\\n' | '\(Self.tessera)'"], in: "/tmp")
+    #expect(ok == 0)
+    let (failed, output) = try Support.run(
+      "/bin/sh", ["-c", "printf 'bogus\\nsize\\n' | '\(Self.tessera)'"], in: "/tmp")
+    #expect(failed == 1)
+    #expect(output.hasSuffix("contentSize 390x0\n"))  // the rest still runs
+  }
+
+  @Test func checkWithNoSessionFilesSaysSo() throws {
+    let folder = try IsolationTests.folder("empty")
+    let (status, output) = try Support.run(Self.tessera, ["check", "."], in: folder)
+    #expect(status == 2)
+    #expect(output == "error: no *.session files under .\n")
+  }
+
+  @Test func runNamesTheFilesAStopLeftUnrun() throws {
+    let folder = try IsolationTests.folder("unrun")
+    try "> gen grid 1\n".write(toFile: folder + "/b.session", atomically: true, encoding: .utf8)
+    let (status, output) = try Support.run(Self.tessera, ["run", "nothere.session", "b.session"], in: folder)
+    #expect(status == 1)
+    #expect(
+      output
+        == "error: cannot read nothere.session: no such file\nstopped at the first failure; not run: b.session (--keep-going runs them)\n"
+    )
+  }
+
   /// A bare name is looked up in the plugin folders only: a library beside the session file
   /// does not load without --trust.
   @Test func aBareNameInTheCurrentFolderDoesNotLoad() throws {
@@ -203,7 +230,7 @@ import Testing
     let (_, output) = try Support.run(Self.tessera, ["run", "a.session"], in: folder)
     #expect(
       output
-        == "> load \(link)\nerror: cannot read \(link): session files may read only files under the current folder and the folders being checked; run with --trust to allow it\n"
+        == "> load \(link)\nerror: cannot read \(link): session files may read only files under the current folder and the folders being run or checked; run with --trust to allow it\n"
     )
   }
 

@@ -7,7 +7,7 @@ import Testing
   /// The path a third party takes: the C template built with plain `cc` against the header
   /// alone, then loaded with `plugin load`.
   @Test func theCPluginBuildsWithCCAndLoads() throws {
-    let output = "/tmp/tessera-cc-\(getpid())-liblist.so"
+    let output = "/tmp/tessera-test-cc-liblist.so"
     let (status, log) = try Support.run(
       "/usr/bin/env",
       [
@@ -37,7 +37,7 @@ import Testing
   }
 
   @Test func pluginPathFoldersLoadEverySharedLibraryInThem() throws {
-    let folder = "/tmp/tessera-path-\(getpid())"
+    let folder = "/tmp/tessera-test-path"
     _ = try Support.run("/bin/mkdir", ["-p", folder], in: "/")
     _ = try Support.run("/bin/cp", [Support.buildFolder + "/libFixtureLiar.so", folder + "/liar.so"], in: "/")
     let (registry, warnings) = Workbench.registry(pluginPaths: [folder])
@@ -81,7 +81,7 @@ import Testing
   }
 
   @Test func reloadingALibraryThatWasRemovedIsRefused() throws {
-    let folder = "/tmp/tessera-gone-\(getpid())"
+    let folder = "/tmp/tessera-test-gone"
     _ = try Support.run("/bin/mkdir", ["-p", folder], in: "/")
     _ = try Support.run("/bin/cp", [Support.buildFolder + "/libFixtureLiar.so", folder + "/liar.so"], in: "/")
     let session = Session(registry: PluginRegistry())

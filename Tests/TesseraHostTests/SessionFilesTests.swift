@@ -12,7 +12,7 @@ import Testing
   }
 
   @Test func checkReportsTheFirstMismatchAsAUnifiedDiff() throws {
-    let folder = "/tmp/tessera-check-\(getpid())"
+    let folder = "/tmp/tessera-test-mismatch"
     _ = try Support.run("/bin/mkdir", ["-p", folder], in: "/")
     let file = folder + "/wrong.session"
     try "> gen grid 2\ngenerated 3 items in 1 section\n> size\ncontentSize 1x1\n".write(

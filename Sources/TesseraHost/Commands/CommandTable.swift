@@ -35,7 +35,7 @@ enum CommandTable {
       discussion:
         "The format: {\"sections\": [{\"id\": \"s0\", \"header\": [W, H], \"footer\": [W, H], \"props\": {...}, \"items\": [{\"id\": \"a\", \"size\": [W, H], \"estimated\": [W, H], \"props\": {...}}]}]}. Every key but 'sections' is optional. A relative path resolves against the session file's folder. A malformed file is refused with file:line:column and the loaded dataset stays. Limits: regular files only (not FIFOs, devices or sockets), at most 1 GiB, at most \(Limits.loadedItems) items and \(Limits.loadedSections) sections, sizes at most \(Limits.coordinateText) points a side, and only when the memory available (MemAvailable) can hold it.",
 
-      examples: ["load data/people.json"], arguments: [.file],
+      examples: ["load sessions/data/people.json"], arguments: [.file],
       run: { session, args throws(HostError) in try session.loadCommand(args) }),
     CommandSpec(
       name: "gen", usage: ["gen KIND [N] [key=value ...]"], summary: "generate a deterministic dataset",
@@ -113,7 +113,7 @@ enum CommandTable {
         item that moves and changes is not reloaded in the same batch; items changing where items move are \
         updated without a reload. Each rewrite is printed.
         """,
-      examples: ["apply data/people-v2.json"], arguments: [.file],
+      examples: ["apply sessions/data/people-v2.json"], arguments: [.file],
       run: { session, args throws(HostError) in try session.applyCommand(args) }),
     CommandSpec(
       name: "invalidate",
@@ -162,7 +162,7 @@ enum CommandTable {
       summary: "run the commands of a session file or script, printing the transcript",
       discussion:
         "In a session file the commands are the lines starting with '> '; otherwise every line that is not blank or a # comment is one. Relative paths inside resolve against the file's folder. The transcript is indented two spaces, so it cannot be read as commands when it sits in a session file; 'tessera run FILE' prints it unindented, ready to become one. What a file does ends with it: 'quit' skips the rest of that file only, and a batch it leaves open is dropped. One run runs at most 100000 commands, counting those of the files it runs.",
-      examples: ["run sessions/flow/vertical.session"], arguments: [.file],
+      examples: ["run sessions/flow/vertical-grid.session"], arguments: [.file],
       run: { session, args throws(HostError) in try session.runCommand(args) }),
     CommandSpec(
       name: "watchdog", usage: ["watchdog [SECONDS]"],

@@ -88,12 +88,12 @@ public final class FileAccess {
       var info = stat()
       guard lstat(path, &info) == 0 else { return }
       throw HostError(
-        "cannot read \(shown): session files may read only files under the current folder and the folders being checked; run with --trust to allow it"
+        "cannot read \(shown): session files may read only files under the current folder and the folders being run or checked; run with --trust to allow it"
       )
     }
     guard roots.contains(where: { real == $0 || real.hasPrefix($0 == "/" ? "/" : $0 + "/") }) else {
       throw HostError(
-        "cannot read \(shown): session files may read only files under the current folder and the folders being checked; run with --trust to allow it"
+        "cannot read \(shown): session files may read only files under the current folder and the folders being run or checked; run with --trust to allow it"
       )
     }
   }

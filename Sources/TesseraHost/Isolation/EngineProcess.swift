@@ -22,7 +22,7 @@ final class EngineProcess {
     case signalled(Int32)
   }
 
-  init(executable: String, arguments: [String]) throws(HostError) {
+  init(executable: String, arguments: [String], backtraces: Bool) throws(HostError) {
     var requestPipe: [Int32] = [-1, -1]
     var responsePipe: [Int32] = [-1, -1]
     guard Self.pipe(&requestPipe) else { throw HostError("cannot start the engine: \(Self.lastError)") }
@@ -53,8 +53,8 @@ final class EngineProcess {
       &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
     let argv = ([executable] + arguments).map { strdup($0) } + [nil]
     defer { for pointer in argv { free(pointer) } }
-    // A crash in a plugin prints Swift's backtrace on stderr: keep it short (the crashing
-    // frames, no registers), unless the person chose their own settings.
+    // A crash in a plugin prints Swift's backtrace on stderr: short (the crashing frames, no
+    // registers) where wanted, none otherwise, unless the person chose their own settings.
     var environment: [UnsafeMutablePointer<CChar>?] = []
     var index = 0
     while let entry = environ[index] {
@@ -62,7 +62,11 @@ final class EngineProcess {
       index += 1
     }
     if getenv("SWIFT_BACKTRACE") == nil {
-      environment.append(strdup("SWIFT_BACKTRACE=interactive=no,color=no,limit=16,top=4,registers=none,images=none"))
+      environment.append(
+        strdup(
+          backtraces
+            ? "SWIFT_BACKTRACE=interactive=no,color=no,limit=12,top=0,registers=none,images=none"
+            : "SWIFT_BACKTRACE=enable=no"))
     }
     environment.append(nil)
     defer { for pointer in environment { free(pointer) } }

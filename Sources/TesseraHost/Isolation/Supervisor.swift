@@ -31,6 +31,9 @@ public final class Supervisor: CommandRunner {
     public var watchdogSeconds = 10.0
     /// Whether the engine prints plugin-loading warnings (only the first engine does).
     public var showsWarnings = true
+    /// Whether a crashing engine prints Swift's backtrace on stderr (the REPL's does, shortened;
+    /// `run` and `check` say only which plugin call crashed). `SWIFT_BACKTRACE` overrides it.
+    public var showsBacktraces = false
 
     public init(executable: String) {
       self.executable = executable
@@ -87,7 +90,8 @@ public final class Supervisor: CommandRunner {
       for root in roots { arguments += ["--readable", root] }
     }
     if !showingWarnings { arguments.append("--quiet") }
-    return try EngineProcess(executable: configuration.executable, arguments: arguments)
+    return try EngineProcess(
+      executable: configuration.executable, arguments: arguments, backtraces: configuration.showsBacktraces)
   }
 
   /// Runs one command in the engine; if the engine fails, reports it, restores the session

@@ -12,6 +12,10 @@ public enum SessionScript {
     TextFile.folder(of: path)
   }
 
+  public static func isFolder(_ path: String) -> Bool {
+    Directory.isFolder(path)
+  }
+
   /// A folder as is; a file's folder.
   public static func folder(containing path: String) -> String {
     Directory.isFolder(path) ? path : TextFile.folder(of: path)
