@@ -18,6 +18,9 @@ struct BatchReport {
     var end: Element
   }
 
+  /// Warning lines a table report shows before it counts the rest.
+  static let warningsShown = 20
+
   static func list<T>(_ values: [T], _ describe: (T) -> String) -> String {
     guard !values.isEmpty else { return "none" }
     let shown = values.prefix(8).map(describe).joined(separator: ", ")
@@ -26,7 +29,12 @@ struct BatchReport {
 
   var text: String {
     let r = result
-    var lines = r.warnings.map { "warning: \($0)" }
+    // A batch can repeat one mistake a hundred thousand times: show the first warnings and
+    // count the rest (JSON lists them all).
+    var lines = r.warnings.prefix(Self.warningsShown).map { "warning: \($0)" }
+    if r.warnings.count > Self.warningsShown {
+      lines.append("warning: … and \(r.warnings.count - Self.warningsShown) more (format json lists them all)")
+    }
     lines.append(
       "inserted \(r.inserted.count): " + Self.list(r.inserted) { "\($0.path) (\($0.id.escapingAllControls))" })
     lines.append("deleted \(r.deleted.count): " + Self.list(r.deleted) { "\($0.path) (\($0.id.escapingAllControls))" })
