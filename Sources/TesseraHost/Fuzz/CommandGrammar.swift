@@ -99,8 +99,10 @@ struct CommandGrammar {
       return (["layout", layout.name] + (0..<random.int(in: 0...3)).map { _ in option(layout) }).joined(separator: " ")
     case 4: return "viewport \(size())"
     case 5, 6: return "scroll \(number()) \(number())"
-    case 7, 8: return "visible"
-    case 9: return chance(50) ? "dump" : "dump \(number()) \(number()) \(number()) \(number())"
+    case 7, 8: return chance(80) ? "visible" : "visible --all"
+    case 9:
+      let all = chance(20) ? " --all" : ""
+      return chance(50) ? "dump\(all)" : "dump \(number()) \(number()) \(number()) \(number())\(all)"
     case 10: return "item \(indexPath())"
     case 11: return "size"
     case 12, 13: return "batch " + (0..<random.int(in: 1...6)).map { _ in batchOperation() }.joined(separator: "; ")
@@ -114,7 +116,10 @@ struct CommandGrammar {
     case 15: return chance(50) ? "selfsizing on \(chance(50) ? count() : "")" : "selfsizing off"
     case 16: return pick(["format json", "format table", "format json", "trace on", "trace off", "stats", "data"])
     case 17: return pick(["load \(dataFile)", "apply \(dataFile)", "load \(dataFile)"])
-    case 18: return pick(["help", "help \(word())", "plugins", "layout", "watchdog", "stats reset"])
+    case 18:
+      // Watchdog values that are refused, or long enough not to cut a slow debug-build command.
+      let watchdog = pick(["", " 10", " 30", " 0", " 0.05", " nan", " -1", " 1e308", " 86401", " x"])
+      return pick(["help", "help \(word())", "plugins", "layout", "watchdog\(watchdog)", "stats reset"])
     case 19: return "\(word()) \(word())"
     case 20, 21, 22:
       guard !corpus.isEmpty else { return "size" }

@@ -54,10 +54,6 @@ public final class Supervisor: CommandRunner {
   public private(set) var wantsToQuit = false
   public private(set) var isCollectingBatch = false
   public private(set) var isJSON = false
-  /// How many engines crashed, hung or were interrupted (and were replaced).
-  public private(set) var restarts = 0
-  /// The last restore: how many commands were replayed, and how long it took.
-  public private(set) var lastRestore: (commands: Int, seconds: Double)?
   private var watchdog: Double
   private var engine: EngineProcess?
   /// The plugin libraries found when the session started: every engine loads exactly these, so
@@ -168,7 +164,6 @@ public final class Supervisor: CommandRunner {
     if cause == nil { cause = .ended(ending) }
     let report = EngineFailure(cause: cause!, inFlight: status.callInFlight)
     engine = nil
-    restarts += 1
     let restored = restore()
     return failure(report.message + restored)
   }
@@ -176,7 +171,6 @@ public final class Supervisor: CommandRunner {
   /// Starts a new engine and replays the journal; returns the end of the report sentence. A
   /// command that does not replay (it should always) is dropped with everything after it.
   private func restore() -> String {
-    let started = EngineProcess.now()
     var note: String?
     while true {
       let fresh: EngineProcess
@@ -188,7 +182,6 @@ public final class Supervisor: CommandRunner {
       }
       engine = fresh
       guard let (index, why) = replay(into: fresh) else {
-        lastRestore = (journal.count, EngineProcess.now() - started)
         return note ?? "; the session is as it was before this command"
       }
       let line = journal[index].line

@@ -4,8 +4,6 @@ public struct Reply: Sendable {
   public var text: String
   public var json: JSONOutput
 
-  /// Printed as is in either format (a `run` transcript, whose lines are already formatted).
-  public var isVerbatim = false
   /// Prints nothing (quit).
   public var isSilent = false
 
@@ -19,12 +17,6 @@ public struct Reply: Sendable {
     reply.isSilent = true
     return reply
   }()
-
-  public static func verbatim(_ text: String) -> Reply {
-    var reply = Reply(text: text, json: .null)
-    reply.isVerbatim = true
-    return reply
-  }
 
   /// A confirmation of a state change, e.g. `viewport 390x844` / `{"viewport": [390, 844]}`.
   public static func confirm(_ text: String, _ key: String, _ value: JSONOutput) -> Reply {

@@ -83,18 +83,16 @@ public final class Session {
     if trimmed.isEmpty || trimmed.hasPrefix("#") { return Outcome(output: nil, failed: false) }
     PluginCallMarker.status?.heartbeat &+= 1
     traceLines = []
-    var text: String?  // printed as is: the table form, or a verbatim reply
+    var text: String?  // the table form
     var json: JSONOutput?  // the JSON form
     var failed = false
     do {
       let reply = try traced { () throws(HostError) in try run(trimmed) }
       if reply.isSilent {
         // nothing to print
-      } else if reply.isVerbatim {
-        text = reply.text.isEmpty ? nil : reply.text
       } else if format == .json {
         json = reply.json
-      } else {
+      } else if !reply.text.isEmpty {  // an empty text (a `run` of an empty file) prints nothing
         text = reply.text
       }
     } catch {
