@@ -1,78 +1,37 @@
-/// One command of the language (DESIGN §3), described as data: `help`, usage errors, tab
-/// completion and the README's command reference all come from these.
+/// One command of the language (DESIGN §3), declared once as data: its forms and their typed
+/// arguments. Parsing, usage errors, tab completion, `help` and the README's command reference
+/// all come from this declaration.
 public struct CommandSpec: Sendable {
-  /// What a word of the command line is, for completion.
-  public enum Argument: Sendable, Equatable {
-    case command
-    case layoutName
-    /// `key=value` of the layout named by the previous word.
-    case layoutOption
-    case generatorKind
-    /// `key=value` of the generator named by the previous word.
-    case generatorParameter
-    case file
-    case pluginName
-    /// After `supplementary`: the current layout's supplementary kinds.
-    case supplementaryKind
-    case words([String])
-  }
-
   public var name: String
-  /// One line per form, e.g. `viewport WxH`.
-  public var usage: [String]
+  public var forms: [CommandForm]
   public var summary: String
   public var discussion: String
   public var examples: [String]
-  /// What each word after the name is; the last one repeats.
-  public var arguments: [Argument]
-  let run: @Sendable (Session, [String]) throws(HostError) -> Reply
+  /// The message when no form's fixed words start the line (commands made only of
+  /// subcommands), given the first word if there is one.
+  var unknownSubcommand: (@Sendable (String?) -> String)?
+  let run: @Sendable (Session, Arguments) throws(HostError) -> CommandResult
+
+  init(
+    _ name: String, _ forms: [CommandForm], summary: String, discussion: String = "", examples: [String],
+    unknownSubcommand: (@Sendable (String?) -> String)? = nil,
+    run: @escaping @Sendable (Session, Arguments) throws(HostError) -> CommandResult
+  ) {
+    self.name = name
+    self.forms = forms
+    self.summary = summary
+    self.discussion = discussion
+    self.examples = examples
+    self.unknownSubcommand = unknownSubcommand
+    self.run = run
+  }
+
+  /// One line per form, e.g. `viewport [WxH]`.
+  public var usage: [String] { forms.map { $0.usage(name) } }
 
   /// The usage lines as an error tail: `usage: viewport WxH`.
   public var usageText: String {
-    usage.count == 1 ? "usage: \(usage[0])" : "usage:\n" + usage.map { "  \($0)" }.joined(separator: "\n")
-  }
-}
-
-/// Looks a typed command word up the way sqlite's shell does: an exact name, or a unique
-/// prefix; otherwise an error with the closest names.
-public enum CommandLookup {
-  public static func find(_ word: String, in table: [CommandSpec]) throws(HostError) -> CommandSpec {
-    if let exact = table.first(where: { $0.name == word }) { return exact }
-    let prefixed = table.filter { $0.name.hasPrefix(word) }
-    if prefixed.count == 1 { return prefixed[0] }
-    if prefixed.count > 1 {
-      throw HostError("ambiguous command '\(word)': \(prefixed.map(\.name).joined(separator: ", "))")
-    }
-    let suggestions = closest(to: word, among: table.map(\.name))
-    let hint = suggestions.isEmpty ? "" : " Did you mean \(suggestions.map { "'\($0)'" }.joined(separator: " or "))?"
-    throw HostError("unknown command '\(word)'.\(hint) Type 'help' for the list of commands.")
-  }
-
-  /// Names within edit distance 2 (or a third of the word), best first.
-  public static func closest(to word: String, among names: [String]) -> [String] {
-    // A word far longer than any name is no typo of one (and would cost its length squared).
-    guard word.utf8.count <= 64 else { return [] }
-    let limit = max(2, word.count / 3)
-    let scored = names.map { ($0, editDistance(word, $0)) }.filter { $0.1 <= limit }
-    guard let best = scored.map(\.1).min() else { return [] }
-    return scored.filter { $0.1 == best }.map(\.0)
-  }
-
-  /// Levenshtein distance.
-  public static func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a)
-    let b = Array(b)
-    if a.isEmpty { return b.count }
-    if b.isEmpty { return a.count }
-    var previous = Array(0...b.count)
-    var current = [Int](repeating: 0, count: b.count + 1)
-    for i in 1...a.count {
-      current[0] = i
-      for j in 1...b.count {
-        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-      }
-      swap(&previous, &current)
-    }
-    return previous[b.count]
+    let usage = usage
+    return usage.count == 1 ? "usage: \(usage[0])" : "usage:\n" + usage.map { "  \($0)" }.joined(separator: "\n")
   }
 }

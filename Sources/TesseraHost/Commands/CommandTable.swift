@@ -3,42 +3,66 @@
 enum CommandTable {
   static let all: [CommandSpec] = [
     CommandSpec(
-      name: "help", usage: ["help [COMMAND|LAYOUT]"], summary: "list commands, or one command's usage and examples",
+      "help",
+      [CommandForm([], [.optional("COMMAND|LAYOUT", .topic)], misfit: "help takes at most one command or layout name")],
+      summary: "list commands, or one command's usage and examples",
       discussion: "With a layout name, lists that layout's options, their defaults and what they mean.",
-      examples: ["help", "help dump", "help flow"], arguments: [.command],
+      examples: ["help", "help dump", "help flow"],
       run: { session, args throws(HostError) in try session.helpCommand(args) }),
     CommandSpec(
-      name: "plugins", usage: ["plugins"], summary: "plugin libraries, their ABI versions, paths and layouts",
+      "plugins", [CommandForm(misfit: "plugins takes no arguments")],
+      summary: "plugin libraries, their ABI versions, paths and layouts",
       discussion:
         "Bundled plugins sit next to the tessera executable; more come from --plugin-path folders, the TESSERA_PLUGIN_PATH folders (colon-separated) and 'plugin load'.",
-      examples: ["plugins"], arguments: [],
+      examples: ["plugins"],
       run: { session, args throws(HostError) in try session.pluginsCommand(args) }),
     CommandSpec(
-      name: "plugin", usage: ["plugin load PATH", "plugin reload NAME"],
+      "plugin",
+      [
+        CommandForm(["load"], [Parameter("PATH", .path)], misfit: "plugin takes a subcommand and one argument"),
+        CommandForm(["reload"], [Parameter("NAME", .pluginName)], misfit: "plugin takes a subcommand and one argument"),
+      ],
       summary: "load a third-party plugin; reload one after rebuilding it",
       discussion:
         "PATH is a shared library exporting tessera_plugin_entry; a bare file name is looked up in the plugin folders only (./NAME for the current folder). Loading is refused, with the reason, when the file is not a shared library, has no entry symbol, its entry returns NULL, it was built for another ABI major version, its structs are too small, or a layout name is taken. 'reload' opens a fresh copy of the library and switches the current layout to the new code.",
-      examples: ["plugin load ./liblist.so", "plugin reload flow"], arguments: [.words(["load", "reload"]), .file],
+      examples: ["plugin load ./liblist.so", "plugin reload flow"],
+      unknownSubcommand: { word in
+        word.map { "unknown plugin subcommand '\($0)'" } ?? "plugin takes a subcommand and one argument"
+      },
       run: { session, args throws(HostError) in try session.pluginCommand(args) }),
     CommandSpec(
-      name: "layout", usage: ["layout [NAME [key=value ...]]"],
+      "layout",
+      [
+        CommandForm(
+          [], [.optional("NAME", .layoutName), Parameter("key=value", .layoutOptions, nested: true)],
+          misfit: "layout takes a name and key=value options")
+      ],
       summary: "switch the current layout (with no argument: show it and its options)",
       discussion:
         "Options not given take their defaults. The dataset and viewport are kept. If the layout refuses the options or fails to prepare, the previous layout stays.",
       examples: [
         "layout", "layout flow minimumLineSpacing=4 sectionInset=10,10,10,10", "layout flow scrollDirection=horizontal",
       ],
-      arguments: [.layoutName, .layoutOption],
       run: { session, args throws(HostError) in try session.layoutCommand(args) }),
     CommandSpec(
-      name: "load", usage: ["load PATH"], summary: "load a dataset (JSON)",
+      "load", [CommandForm([], [Parameter("PATH", .path)], misfit: "load takes one file")],
+      summary: "load a dataset (JSON)",
       discussion:
         "The format: {\"sections\": [{\"id\": \"s0\", \"header\": [W, H], \"footer\": [W, H], \"props\": {...}, \"items\": [{\"id\": \"a\", \"size\": [W, H], \"estimated\": [W, H], \"props\": {...}}]}]}. Every key but 'sections' is optional. A relative path resolves against the session file's folder. A malformed file is refused with file:line:column and the loaded dataset stays. Limits: regular files only (not FIFOs, devices or sockets), at most 1 GiB, at most \(Limits.loadedItems) items and \(Limits.loadedSections) sections, sizes at most \(Limits.coordinateText) points a side, and only when the memory available (MemAvailable) can hold it.",
 
-      examples: ["load sessions/data/people.json"], arguments: [.file],
+      examples: ["load sessions/data/people.json"],
       run: { session, args throws(HostError) in try session.loadCommand(args) }),
     CommandSpec(
-      name: "gen", usage: ["gen KIND [N] [key=value ...]"], summary: "generate a deterministic dataset",
+      "gen",
+      [
+        CommandForm(
+          [],
+          [
+            Parameter("KIND", .generatorKind), .optional("N", .generatorCount),
+            .optional("key=value", .generatorParameters),
+          ], misfit: "gen needs a kind and a count")
+      ],
+      summary: "generate a deterministic dataset",
       discussion: DatasetGenerator.all.map { generator in
         "gen \(generator.kind): \(generator.summary)\n"
           + generator.parameters.map { "    \($0.name)=\($0.placeholder)  \($0.doc)" }.joined(separator: "\n")
@@ -47,43 +71,60 @@ enum CommandTable {
       examples: [
         "gen grid 10", "gen grid 100 sections=4 header=390x40", "gen random 1000 seed=7", "gen tree depth=4 fanout=3",
       ],
-      arguments: [.generatorKind, .generatorParameter],
       run: { session, args throws(HostError) in try session.genCommand(args) }),
     CommandSpec(
-      name: "data", usage: ["data"], summary: "the dataset: sections, counts, item ids", discussion: "",
-      examples: ["data"], arguments: [], run: { session, args throws(HostError) in try session.dataCommand(args) }),
+      "data", [CommandForm(misfit: "data takes no arguments")], summary: "the dataset: sections, counts, item ids",
+      discussion: "",
+      examples: ["data"],
+      run: { session, args throws(HostError) in try session.dataCommand(args) }),
     CommandSpec(
-      name: "viewport", usage: ["viewport [WxH]"], summary: "the collection view's bounds size (default 390x844)",
+      "viewport", [CommandForm([], [.optional("WxH", .size(.positive))], misfit: "viewport takes one size")],
+      summary: "the collection view's bounds size (default 390x844)",
       discussion:
         "The layout is asked whether the new bounds invalidate it (a vertical flow layout re-lays out only when the width changes). Each side is at most \(Limits.coordinateText) points.",
-      examples: ["viewport", "viewport 1024x768"], arguments: [],
+      examples: ["viewport", "viewport 1024x768"],
       run: { session, args throws(HostError) in try session.viewportCommand(args) }),
     CommandSpec(
-      name: "scroll", usage: ["scroll X Y"], summary: "the collection view's bounds origin (content offset)",
+      "scroll", [CommandForm([], [Parameter("X Y", .offset)], misfit: "scroll takes the content offset X and Y")],
+      summary: "the collection view's bounds origin (content offset)",
       discussion:
         "Offsets are not clamped to the content, as a bouncing scroll view's are not. Each is within ±\(Limits.coordinateText) points.",
-      examples: ["scroll 0 600"], arguments: [],
+      examples: ["scroll 0 600"],
       run: { session, args throws(HostError) in try session.scrollCommand(args) }),
     CommandSpec(
-      name: "visible", usage: ["visible [--all]"], summary: "attributes of every element intersecting the viewport",
+      "visible",
+      [
+        CommandForm(
+          flag: "--all", misfit: "visible takes no arguments but --all (see 'dump X Y W H' for a rect)")
+      ],
+      summary: "attributes of every element intersecting the viewport",
       discussion:
         "An element counts when its frame and the bounds overlap with positive area; touching an edge is not enough. A table shows the first \(Limits.rowsShown) rows and says how many there are; --all prints every row (format json always lists every element).",
-      examples: ["visible", "visible --all"], arguments: [.words(["--all"])],
+      examples: ["visible", "visible --all"],
       run: { session, args throws(HostError) in try session.visibleCommand(args) }),
     CommandSpec(
-      name: "dump", usage: ["dump [X Y W H] [--all]"], summary: "attributes in a rect; without one, all elements",
+      "dump",
+      [CommandForm([], [.optional("X Y W H", .rect)], flag: "--all", misfit: "dump takes no rect or a whole one")],
+      summary: "attributes in a rect; without one, all elements",
       discussion:
         "Without a rect every element is listed, zero-area ones included. Each number of the rect is within ±\(Limits.coordinateText). A table shows the first \(Limits.rowsShown) rows and says how many there are; --all prints every row (format json always lists every element).",
-      examples: ["dump", "dump 0 0 390 200", "dump --all"], arguments: [.words(["--all"])],
+      examples: ["dump", "dump 0 0 390 200", "dump --all"],
       run: { session, args throws(HostError) in try session.dumpCommand(args) }),
     CommandSpec(
-      name: "item", usage: ["item S.I"], summary: "attributes of one cell", discussion: "",
-      examples: ["item 0.3"], arguments: [], run: { session, args throws(HostError) in try session.itemCommand(args) }),
+      "item", [CommandForm([], [Parameter("S.I", .indexPath)], misfit: "item takes one index path")],
+      summary: "attributes of one cell", discussion: "",
+      examples: ["item 0.3"],
+      run: { session, args throws(HostError) in try session.itemCommand(args) }),
     CommandSpec(
-      name: "size", usage: ["size"], summary: "content size", discussion: "", examples: ["size"], arguments: [],
+      "size", [CommandForm(misfit: "size takes no arguments")], summary: "content size", discussion: "",
+      examples: ["size"],
       run: { session, args throws(HostError) in try session.sizeCommand(args) }),
     CommandSpec(
-      name: "batch", usage: ["batch OP; OP; ... [; counts N,N,...]", "batch"],
+      "batch",
+      [
+        CommandForm([], [Parameter("OP; OP; ... [; counts N,N,...]", .rest)], misfit: "batch has no operations"),
+        CommandForm(misfit: "batch has no operations"),
+      ],
       summary: "one atomic batch update, judged by UIKit's rules",
       discussion: """
         Operations: insert S.I [WxH] [id=ID], delete S.I, move S.I S.I, reload S.I [WxH], insert-section S [N], \
@@ -102,10 +143,10 @@ enum CommandTable {
         "batch move 0.0 0.1; move 0.1 0.2; move 0.2 0.3", "batch insert 0.0 100x40 id=new; delete 1.2",
         "batch delete 0.0; counts 4",
       ],
-      arguments: [.words(BatchOperation.verbs)],
       run: { session, args throws(HostError) in try session.batchCommand(args) }),
     CommandSpec(
-      name: "apply", usage: ["apply PATH"], summary: "turn the dataset into a new version of it with one batch update",
+      "apply", [CommandForm([], [Parameter("PATH", .path)], misfit: "apply takes one file")],
+      summary: "turn the dataset into a new version of it with one batch update",
       discussion: """
         Diffs the file against the current dataset by section and item ids (linear time, after Heckel), prints \
         the derived operations, and applies them as 'batch' does, landing exactly on the new data. The batch is \
@@ -113,11 +154,20 @@ enum CommandTable {
         item that moves and changes is not reloaded in the same batch; items changing where items move are \
         updated without a reload. Each rewrite is printed.
         """,
-      examples: ["apply sessions/data/people-v2.json"], arguments: [.file],
+      examples: ["apply sessions/data/people-v2.json"],
       run: { session, args throws(HostError) in try session.applyCommand(args) }),
     CommandSpec(
-      name: "invalidate",
-      usage: ["invalidate all", "invalidate item S.I", "invalidate supplementary KIND S.I", "invalidate size S.I WxH"],
+      "invalidate",
+      [
+        CommandForm(["all"], misfit: "invalidate all takes nothing more"),
+        CommandForm(["item"], [Parameter("S.I", .indexPath)], misfit: "invalidate item takes an index path"),
+        CommandForm(
+          ["supplementary"], [Parameter("KIND", .supplementaryKind), Parameter("S.I", .sectionIndexPath)],
+          misfit: "invalidate supplementary takes a kind and an index path"),
+        CommandForm(
+          ["size"], [Parameter("S.I", .indexPath), Parameter("WxH", .size(.nonNegative))],
+          misfit: "invalidate size takes an index path and a size"),
+      ],
       summary: "invalidate the layout, or report a cell's preferred size (self-sizing)",
       discussion: """
         Invalidations merge until the next layout pass, which runs invalidate → prepare → content size. \
@@ -126,10 +176,17 @@ enum CommandTable {
         side). Each prints the elements whose attributes changed and the content size before → after.
         """,
       examples: ["invalidate all", "invalidate size 0.3 100x80", "invalidate supplementary header 0.0"],
-      arguments: [.words(["all", "item", "supplementary", "size"]), .supplementaryKind],
+      unknownSubcommand: { word in word.map { "unknown invalidation '\($0)'" } ?? "invalidate needs what to invalidate"
+      },
       run: { session, args throws(HostError) in try session.invalidateCommand(args) }),
     CommandSpec(
-      name: "selfsizing", usage: ["selfsizing on [BUDGET]", "selfsizing off"],
+      "selfsizing",
+      [
+        CommandForm(
+          ["on"], [.optional("BUDGET", .count(1...10_000, what: "pass budget"))],
+          misfit: "selfsizing on takes at most a pass budget"),
+        CommandForm(["off"], misfit: "selfsizing off takes nothing more"),
+      ],
       summary: "measure visible cells and feed their preferred sizes until they settle",
       discussion: """
         With self-sizing on, whenever the visible set is computed (visible, scroll, viewport) each visible cell \
@@ -138,34 +195,49 @@ enum CommandTable {
         budget (default 50) stops a feedback loop with an error naming the items, their alternating sizes and \
         the pass where it began; the session is left as it was.
         """,
-      examples: ["selfsizing on", "selfsizing on 10", "selfsizing off"], arguments: [.words(["on", "off"])],
+      examples: ["selfsizing on", "selfsizing on 10", "selfsizing off"],
+      unknownSubcommand: { _ in "selfsizing takes on or off" },
       run: { session, args throws(HostError) in try session.selfSizingCommand(args) }),
     CommandSpec(
-      name: "trace", usage: ["trace on|off"], summary: "print every host→plugin call, in order, with its arguments",
+      "trace", [CommandForm([], [Parameter("on|off", .choice(["on", "off"]))], misfit: "trace takes on or off")],
+      summary: "print every host→plugin call, in order, with its arguments",
       discussion:
         "The layout lifecycle made visible: context flags, rects, index paths, results. Each call prints as a 'trace:' line before the command's output; with format json the calls go into a \"calls\" array of the command's one JSON object.",
-      examples: ["trace on"], arguments: [.words(["on", "off"])],
+      examples: ["trace on"],
       run: { session, args throws(HostError) in try session.traceCommand(args) }),
     CommandSpec(
-      name: "stats", usage: ["stats", "stats reset"], summary: "counts of each plugin call and of full prepares",
+      "stats",
+      [
+        CommandForm(misfit: "stats takes nothing or 'reset'"),
+        CommandForm(["reset"], misfit: "stats takes nothing or 'reset'"),
+      ], summary: "counts of each plugin call and of full prepares",
       discussion: "To catch over-invalidation, e.g. a prepare on every scroll step.",
       examples: ["stats", "stats reset"],
-      arguments: [.words(["reset"])], run: { session, args throws(HostError) in try session.statsCommand(args) }),
+      run: { session, args throws(HostError) in try session.statsCommand(args) }),
     CommandSpec(
-      name: "format", usage: ["format table|json"], summary: "how results are printed",
+      "format",
+      [
+        CommandForm(
+          [], [Parameter("table|json", .choice(["table", "json"]))], misfit: "format takes 'table' or 'json'")
+      ], summary: "how results are printed",
       discussion:
         "With json every command prints exactly one line holding one JSON object; failures print {\"error\": \"message\"}.",
-      examples: ["format json"], arguments: [.words(["table", "json"])],
+      examples: ["format json"],
       run: { session, args throws(HostError) in try session.formatCommand(args) }),
     CommandSpec(
-      name: "run", usage: ["run FILE"],
+      "run", [CommandForm([], [Parameter("FILE", .path)], misfit: "run takes one file")],
       summary: "run the commands of a session file or script, printing the transcript",
       discussion:
         "In a session file the commands are the lines starting with '> '; otherwise every line that is not blank or a # comment is one. Relative paths inside resolve against the file's folder. The transcript is indented two spaces, so it cannot be read as commands when it sits in a session file; 'tessera run FILE' prints it unindented, ready to become one. What a file does ends with it: 'quit' skips the rest of that file only, and a batch it leaves open is dropped. One run runs at most 100000 commands, counting those of the files it runs.",
-      examples: ["run sessions/flow/vertical-grid.session"], arguments: [.file],
+      examples: ["run sessions/flow/vertical-grid.session"],
       run: { session, args throws(HostError) in try session.runCommand(args) }),
     CommandSpec(
-      name: "watchdog", usage: ["watchdog [SECONDS]"],
+      "watchdog",
+      [
+        CommandForm(
+          [], [.optional("SECONDS", .number(Watchdog.allowed, what: "watchdog takes a number of seconds"))],
+          misfit: "watchdog takes at most one number of seconds")
+      ],
       summary: "how long one command may run before its plugin is stopped (default 10)",
       discussion: """
         Plugins run in an engine process of their own. A command that runs longer than this without progress \
@@ -174,10 +246,11 @@ enum CommandTable {
         crashes or calls exit() costs only its command in the same way. SECONDS is from 0.1 to 86400. With \
         'tessera --in-process' there is no engine and no watchdog.
         """,
-      examples: ["watchdog", "watchdog 2"], arguments: [],
+      examples: ["watchdog", "watchdog 2"],
       run: { session, args throws(HostError) in try session.watchdogCommand(args) }),
     CommandSpec(
-      name: "quit", usage: ["quit"], summary: "leave the REPL (Ctrl-D does too)", discussion: "", examples: ["quit"],
-      arguments: [], run: { session, args throws(HostError) in try session.quitCommand(args) }),
+      "quit", [CommandForm(misfit: "quit takes no arguments")], summary: "leave the REPL (Ctrl-D does too)",
+      discussion: "", examples: ["quit"],
+      run: { session, args throws(HostError) in try session.quitCommand(args) }),
   ]
 }

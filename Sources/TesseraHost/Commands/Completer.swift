@@ -22,33 +22,83 @@ public enum Completer {
       return Session.commands.map(\.name).filter { $0.hasPrefix(partial) }
     }
     guard let spec = try? CommandLookup.find(first, in: Session.commands) else { return [] }
-    let position = words.count - 1
-    guard !spec.arguments.isEmpty else { return [] }
-    let argument = spec.arguments[min(position, spec.arguments.count - 1)]
-    let previous = words.count >= 2 ? words[1] : ""
-    switch argument {
-    case .command:
-      let names = Session.commands.map(\.name) + session.registry.layouts.map(\.name)
-      return names.filter { $0.hasPrefix(partial) }
+    let arguments = Array(words.dropFirst())
+    var candidates: [String] = []
+    for (form, type) in expected(spec, arguments) {
+      if let type {
+        candidates += complete(type, partial: partial, arguments: arguments, session: session)
+      } else if let word = form {
+        candidates.append(word)
+      }
+    }
+    var seen = Set<String>()
+    return candidates.filter { $0.hasPrefix(partial) && seen.insert($0).inserted }
+  }
+
+  /// What may come after `arguments`, from the command's declaration: a fixed word of a form
+  /// (its subcommand or flag), or an argument of some type.
+  static func expected(_ spec: CommandSpec, _ arguments: [String]) -> [(String?, ArgumentType?)] {
+    var results: [(String?, ArgumentType?)] = []
+    for form in spec.forms {
+      if arguments.count < form.words.count {
+        if arguments.elementsEqual(form.words.prefix(arguments.count)) {
+          results.append((form.words[arguments.count], nil))
+        }
+        continue
+      }
+      guard arguments.starts(with: form.words) else { continue }
+      var position = arguments.count - form.words.count
+      var matched: ArgumentType?
+      for parameter in form.parameters {
+        if case .generatorCount = parameter.type,
+          DatasetGenerator.named(arguments.first ?? "")?.takesCount != true
+        {
+          continue
+        }
+        let count = parameter.type.wordCount
+        if count == 0 || position < count {
+          matched = parameter.type
+          break
+        }
+        position -= count
+      }
+      if let matched { results.append((nil, matched)) }
+      if let flag = form.flag, matched == nil || form.parameters.allSatisfy(\.isOptional) {
+        results.append((flag, nil))
+      }
+    }
+    return results
+  }
+
+  /// Candidates for an argument of `type`.
+  static func complete(_ type: ArgumentType, partial: String, arguments: [String], session: Session) -> [String] {
+    let named = arguments.first ?? ""
+    switch type {
+    case .topic:
+      return Session.commands.map(\.name) + session.registry.layouts.map(\.name)
     case .layoutName:
-      return session.registry.layouts.map(\.name).filter { $0.hasPrefix(partial) }
-    case .layoutOption:
-      guard let layout = session.registry.layout(named: previous) else { return [] }
+      return session.registry.layouts.map(\.name)
+    case .layoutOptions:
+      guard let layout = session.registry.layout(named: named) else { return [] }
       return optionCandidates(partial, keys: layout.options.map { ($0.name, choices($0.type)) })
     case .generatorKind:
-      return DatasetGenerator.all.map(\.kind).filter { $0.hasPrefix(partial) }
-    case .generatorParameter:
-      guard let generator = DatasetGenerator.named(previous) else { return [] }
+      return DatasetGenerator.all.map(\.kind)
+    case .generatorParameters:
+      guard let generator = DatasetGenerator.named(named) else { return [] }
       return optionCandidates(partial, keys: generator.parameters.map { ($0.name, []) })
-    case .file:
+    case .path:
       return paths(partial, base: session.baseDirectory)
     case .supplementaryKind:
-      guard previous == "supplementary", words.count == 2 else { return [] }
-      return (session.layout?.layoutClass.supplementaryKinds ?? []).filter { $0.hasPrefix(partial) }
+      return session.layout?.layoutClass.supplementaryKinds ?? []
     case .pluginName:
-      return session.registry.libraries.map(\.name).filter { $0.hasPrefix(partial) }
-    case .words(let list):
-      return list.filter { $0.hasPrefix(partial) }
+      return session.registry.libraries.map(\.name)
+    case .choice(let words):
+      return words
+    case .rest:
+      // The one argument that is the rest of the line is `batch`'s operations.
+      return BatchOperation.verbs
+    case .indexPath, .size, .offset, .rect, .number, .count, .generatorCount, .sectionIndexPath:
+      return []
     }
   }
 

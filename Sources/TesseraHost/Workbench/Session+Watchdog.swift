@@ -12,15 +12,4 @@ extension Session {
   public func setWatchdog(seconds: Double) {
     watchdogSeconds = min(max(seconds, Watchdog.allowed.lowerBound), Watchdog.allowed.upperBound)
   }
-
-  func watchdogCommand(_ args: [String]) throws(HostError) -> Reply {
-    guard args.count <= 1 else { throw HostError.usage("watchdog takes at most one number of seconds") }
-    if let word = args.first {
-      guard let seconds = parseNumber(word), Watchdog.allowed.contains(seconds) else {
-        throw HostError.usage("watchdog takes a number of seconds between \(Watchdog.describedRange), not '\(word)'")
-      }
-      watchdogSeconds = seconds
-    }
-    return .confirm("watchdog \(formatNumber(watchdogSeconds)) s", "watchdog", .number(watchdogSeconds))
-  }
 }

@@ -1,37 +1,34 @@
 import TesseraABI
 import TesseraKit
 
+/// `batch` (one line, or a `batch>` prompt until `commit` or `cancel`): one atomic update.
 extension Session {
   /// True between `batch` (alone) and `commit` or `cancel`: lines are batch operations.
   public var isCollectingBatch: Bool { pendingBatch != nil }
 
-  func batchCommand(_ args: [String]) throws(HostError) -> Reply {
-    if args.isEmpty {
+  func batchCommand(_ args: Arguments) throws(HostError) -> CommandResult {
+    guard args.has("OP; OP; ... [; counts N,N,...]") else {
       pendingBatch = BatchUpdate()
-      return Reply(
-        text: "batch: one operation a line, then 'commit' to apply them or 'cancel' to drop them",
-        json: .object([("batch", .string("open"))]))
+      return .batchOpened
     }
-    let batch = try BatchUpdate.parse(args.joined(separator: " "))
+    let batch = try BatchUpdate.parse(try args.word("OP; OP; ... [; counts N,N,...]"))
     guard !batch.operations.isEmpty || batch.counts != nil else { throw HostError.usage("batch has no operations") }
-    return try performBatch(batch)
+    return .batch(try performBatch(batch))
   }
 
   /// A line typed while a multi-line batch is open.
-  func batchLine(_ words: [String]) throws(HostError) -> Reply {
+  func batchLine(_ words: [String]) throws(HostError) -> CommandResult {
     switch words.first {
     case "commit":
       guard words.count == 1 else { throw HostError("commit takes no arguments") }
       let batch = pendingBatch!
       pendingBatch = nil  // applied or refused, the batch is over either way
-      return try performBatch(batch)
+      return .batch(try performBatch(batch))
     case "cancel":
       guard words.count == 1 else { throw HostError("cancel takes no arguments") }
       let count = pendingBatch!.operations.count
       pendingBatch = nil
-      return Reply(
-        text: "batch cancelled (\(count) operation\(count == 1 ? "" : "s") dropped)",
-        json: .object([("batch", .string("cancelled"))]))
+      return .batchCancelled(operations: count)
     default:
       if let word = words.first, !BatchOperation.verbs.contains(word),
         Self.commands.contains(where: { $0.name == word })
@@ -53,7 +50,7 @@ extension Session {
   /// `target` (from `apply`), the batch must arrange the items exactly as the target has them,
   /// and the target's data (sizes, properties, headers) then replaces the arranged data.
   func performBatch(_ batch: BatchUpdate, target: Dataset? = nil, everything: Bool = false) throws(HostError)
-    -> Reply
+    -> BatchReport
   {
     let plan = try BatchValidator.plan(batch, itemsBefore: model.itemCounts)
     let inserting = plan.inserts.count + plan.insertedSections.reduce(0) { $0 + $1.count }
@@ -82,14 +79,12 @@ extension Session {
       try layout.prepareForUpdates(result.updateItems)
       defer { layout.finalizeUpdates() }
       if wantsAnimations {
-        animations = try self.animations(
-          old: old, oldBounds: oldBounds, beforeVisible: beforeVisible, result: result, layout: layout)
+        animations = try BatchAnimation.match(
+          old: old, oldBounds: oldBounds, beforeVisible: beforeVisible, result: result, layout: layout, model: model)
       }
       _ = try layout.contentSize()
     }
-    let report = BatchReport(result: result, animations: animations, oldDataset: old)
-    // The JSON report walks every item; build it only when it is printed.
-    return Reply(text: report.text, json: wantsAnimations ? report.json : .null)
+    return BatchReport(result: result, animations: animations, oldDataset: old)
   }
 
   /// Checks that the batch put every item where `target` has it, then takes the target's data.
@@ -119,82 +114,5 @@ extension Session {
     }
     result.insertedSections = result.insertedSections.map { ($0.section, target.sections[$0.section].id) }
     result.dataset = target
-  }
-
-  /// Start and end attributes of every element visible before or after the update, matched by
-  /// identity (cells by item id, supplementary views by kind and section id).
-  func animations(
-    old: Dataset, oldBounds: Rect, beforeVisible: [Element], result: BatchResult, layout: LayoutInstance
-  ) throws(HostError) -> [BatchReport.Animation] {
-    let new = model.dataset
-    func identity(_ e: Element, in dataset: Dataset) -> String {
-      let section = dataset.sections[e.indexPath.section]
-      return e.category == .cell ? section.items.ids[e.indexPath.item] : "\(e.kind ?? "")@\(section.id)"
-    }
-    let afterVisible = try layout.attributes(in: model.bounds)
-    var before: [String: Element] = [:]
-    for e in beforeVisible { before[identity(e, in: old)] = e }
-    var after: [String: Element] = [:]
-    for e in afterVisible { after[identity(e, in: new)] = e }
-    // The old layout, for elements that become visible but were off screen before.
-    var shadow: LayoutInstance?
-    func oldLayout() throws(HostError) -> LayoutInstance {
-      if let shadow { return shadow }
-      let made = try LayoutInstance(
-        layout.layoutClass, model: CollectionModel(dataset: old, bounds: oldBounds), options: layout.options)
-      shadow = made
-      return made
-    }
-    var newSectionOf: [String: Int] = [:]
-    for (a, section) in new.sections.enumerated() { newSectionOf[section.id] = a }
-    var oldSectionOf: [String: Int] = [:]
-    for (b, section) in old.sections.enumerated() { oldSectionOf[section.id] = b }
-    var animations: [BatchReport.Animation] = []
-    for e in Element.sortedForOutput(afterVisible) {
-      let id = identity(e, in: new)
-      let from: IndexPath?
-      if e.category == .cell {
-        from =
-          result.newPaths.indices.lazy.compactMap { s in
-            result.newPaths[s].firstIndex(of: e.indexPath).map { IndexPath(s, $0) }
-          }.first
-      } else {
-        from = oldSectionOf[new.sections[e.indexPath.section].id].map { IndexPath($0, e.indexPath.item) }
-      }
-      let start: Element
-      if let visible = before[id] {
-        start = visible
-      } else if let from, let found = try oldAttributes(e, at: from, in: oldLayout()) {
-        start = found
-      } else {
-        start = try layout.initialAttributes(forAppearing: e)
-      }
-      animations.append(.init(element: e.kind ?? "cell", id: id, from: from, to: e.indexPath, start: start, end: e))
-    }
-    for e in Element.sortedForOutput(beforeVisible) {
-      let id = identity(e, in: old)
-      guard after[id] == nil else { continue }
-      let to: IndexPath?
-      if e.category == .cell {
-        to = result.newPaths[e.indexPath.section][e.indexPath.item]
-      } else {
-        to = newSectionOf[old.sections[e.indexPath.section].id].map { IndexPath($0, e.indexPath.item) }
-      }
-      let end: Element
-      if let to, let found = try oldAttributes(e, at: to, in: layout) {
-        end = found
-      } else {
-        end = try layout.finalAttributes(forDisappearing: e)
-      }
-      animations.append(.init(element: e.kind ?? "cell", id: id, from: e.indexPath, to: to, start: e, end: end))
-    }
-    return animations
-  }
-
-  /// The attributes `instance` gives the element like `e` at `path`.
-  private func oldAttributes(_ e: Element, at path: IndexPath, in instance: LayoutInstance) throws(HostError)
-    -> Element?
-  {
-    e.category == .cell ? try instance.item(at: path) : try instance.supplementary(e.kind!, at: path)
   }
 }

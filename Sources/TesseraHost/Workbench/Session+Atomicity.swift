@@ -16,11 +16,9 @@ extension Session {
     let options: [OptionSpec.Value]?
     let preferredCount: Int
     let stats: PluginCallStats?
-    let measureCounts: [String: Int]
     let format: Format
     let tracing: Bool
-    let selfSizing: Bool
-    let selfSizingBudget: Int
+    let selfSizing: SelfSizing
   }
 
   var snapshot: Snapshot {
@@ -28,9 +26,8 @@ extension Session {
       dataset: model.dataset, bounds: model.bounds, modelGeneration: model.generation,
       nextGeneratedID: model.nextGeneratedID, layout: layout,
       layoutGeneration: layout?.generation ?? 0, options: layout?.options,
-      preferredCount: layout?.preferredLog.count ?? 0, stats: layout?.stats, measureCounts: measureCounts,
-      format: format,
-      tracing: tracing, selfSizing: selfSizing, selfSizingBudget: selfSizingBudget)
+      preferredCount: layout?.preferredLog.count ?? 0, stats: layout?.stats, format: format,
+      tracing: tracing, selfSizing: selfSizing)
   }
 
   /// Runs `body`; if it throws, puts the dataset, bounds, layout (its options, preferred sizes
@@ -56,11 +53,9 @@ extension Session {
       model.bounds = saved.bounds
     }
     model.nextGeneratedID = saved.nextGeneratedID
-    measureCounts = saved.measureCounts
     format = saved.format
     tracing = saved.tracing
     selfSizing = saved.selfSizing
-    selfSizingBudget = saved.selfSizingBudget
     layout = saved.layout
     // The calls the failed command made (and the ones restoring makes) do not count.
     defer { if let stats = saved.stats { self.layout?.stats = stats } }

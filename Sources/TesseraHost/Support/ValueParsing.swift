@@ -1,14 +1,5 @@
 import TesseraKit
 
-/// Numbers as Tessera prints them everywhere: integers without a decimal point, everything else
-/// in the shortest form that reads back to the same double (never rounded), so transcripts are
-/// exact and stable.
-public func formatNumber(_ value: Double) -> String {
-  if value == 0 { return "0" }  // also -0
-  if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-  return value.description
-}
-
 /// A finite number as a person types it ("10", "-2.5", "1e3"); nil for anything else,
 /// including nan and inf.
 public func parseNumber(_ text: String) -> Double? {
@@ -30,8 +21,4 @@ public func parseIndexPath(_ text: String) -> IndexPath? {
   let parts = text.split(separator: ".", omittingEmptySubsequences: false)
   guard parts.count == 2, let s = Int(parts[0]), let i = Int(parts[1]) else { return nil }
   return IndexPath(s, i)
-}
-
-extension Size {
-  public var formatted: String { "\(formatNumber(width))x\(formatNumber(height))" }
 }

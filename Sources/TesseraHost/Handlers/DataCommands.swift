@@ -1,0 +1,48 @@
+import TesseraABI
+import TesseraKit
+
+/// `load`, `gen`, `data`: the dataset.
+extension Session {
+  /// Puts a new dataset in place and lays it out; on failure nothing changes.
+  func replaceDataset(_ dataset: Dataset) throws(HostError) {
+    try atomically { () throws(HostError) in
+      model.dataset = dataset
+      if let layout {
+        try layout.invalidate(flags: UInt32(TESSERA_INVALIDATE_EVERYTHING | TESSERA_INVALIDATE_DATA_SOURCE_COUNTS))
+        try layout.prepareIfNeeded()
+        _ = try layout.contentSize()
+      }
+    }
+  }
+
+  /// Reads and decodes a dataset file a person named.
+  func readDataset(_ path: String) throws(HostError) -> Dataset {
+    try DatasetDecoder.decode(try files.readText(resolve(path), shownAs: path), file: path)
+  }
+
+  func loadCommand(_ args: Arguments) throws(HostError) -> CommandResult {
+    let path = try args.word("PATH")
+    let dataset = try readDataset(path)
+    try replaceDataset(dataset)
+    return .datasetMade(
+      DatasetSummary(source: .loaded(path: path), sections: dataset.sections.count, items: dataset.itemCount))
+  }
+
+  func genCommand(_ args: Arguments) throws(HostError) -> CommandResult {
+    guard let generator = DatasetGenerator.named(try args.word("KIND")) else {
+      throw HostError("internal error: gen read a kind it does not know (please report it)")
+    }
+    let count = args.has("N") ? try args.count("N") : 0
+    let parameters = args.pairs("key=value")
+    let dataset = try generator.generate(
+      count: count, arguments: Dictionary(uniqueKeysWithValues: parameters.map { ($0.key, $0.value) }))
+    try replaceDataset(dataset)
+    return .datasetMade(
+      DatasetSummary(
+        source: .generated(kind: generator.kind), sections: dataset.sections.count, items: dataset.itemCount))
+  }
+
+  func dataCommand(_ args: Arguments) throws(HostError) -> CommandResult {
+    .dataset(model.dataset)
+  }
+}

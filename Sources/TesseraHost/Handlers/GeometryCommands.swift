@@ -1,0 +1,61 @@
+import TesseraABI
+import TesseraKit
+
+/// `viewport`, `scroll`, `visible`, `dump`, `item`, `size`: the bounds and what lies in them.
+extension Session {
+  /// Moves the bounds; the layout is invalidated only when it says the change requires it
+  /// (UIKit's shouldInvalidateLayoutForBoundsChange).
+  func changeBounds(to newBounds: Rect) throws(HostError) {
+    try atomically { () throws(HostError) in
+      let layout = self.layout
+      let invalidates = layout?.shouldInvalidate(forBoundsChange: newBounds) ?? false
+      model.bounds = newBounds
+      if let layout, invalidates {
+        try layout.invalidate(flags: UInt32(TESSERA_INVALIDATE_BOUNDS))
+        try layout.prepareIfNeeded()
+      }
+      try settleVisibleCells()
+    }
+  }
+
+  func viewportCommand(_ args: Arguments) throws(HostError) -> CommandResult {
+    guard args.has("WxH") else { return .viewport(model.bounds.size) }
+    let new = try args.size("WxH")
+    guard new.width > 0, new.height > 0 else {
+      throw HostError("invalid viewport \(new.formatted): width and height must be greater than 0")
+    }
+    try Limits.checkSize(new, "viewport")
+    try changeBounds(to: Rect(origin: model.bounds.origin, size: new))
+    return .viewport(new)
+  }
+
+  func scrollCommand(_ args: Arguments) throws(HostError) -> CommandResult {
+    let offset = try args.point("X Y")
+    try changeBounds(to: Rect(origin: offset, size: model.bounds.size))
+    return .offset(offset)
+  }
+
+  func visibleCommand(_ args: Arguments) throws(HostError) -> CommandResult {
+    .attributes(
+      AttributeList(try currentLayout().attributes(in: model.bounds), command: "visible", showsAll: args.flag))
+  }
+
+  func dumpCommand(_ args: Arguments) throws(HostError) -> CommandResult {
+    let layout = try currentLayout()
+    let elements = args.has("X Y W H") ? try layout.attributes(in: args.rect("X Y W H")) : try layout.allAttributes()
+    return .attributes(AttributeList(elements, command: "dump", showsAll: args.flag))
+  }
+
+  func itemCommand(_ args: Arguments) throws(HostError) -> CommandResult {
+    let path = try args.indexPath("S.I")
+    guard model.dataset.contains(path) else { throw HostError(model.dataset.describeMissing(path)) }
+    guard let element = try currentLayout().item(at: path) else {
+      throw HostError("layout '\(try currentLayout().layoutClass.name)' has no attributes for item \(path)")
+    }
+    return .attributes(AttributeList([element]))
+  }
+
+  func sizeCommand(_ args: Arguments) throws(HostError) -> CommandResult {
+    .contentSize(try currentLayout().contentSize())
+  }
+}

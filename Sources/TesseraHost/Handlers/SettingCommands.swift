@@ -1,0 +1,34 @@
+/// `format`, `trace`, `stats`, `watchdog`, `quit`: how the session runs and prints.
+extension Session {
+  func formatCommand(_ args: Arguments) throws(HostError) -> CommandResult {
+    guard let format = Format(rawValue: try args.word("table|json")) else {
+      throw HostError.usage("format takes 'table' or 'json'")
+    }
+    self.format = format
+    return .format(format)
+  }
+
+  func traceCommand(_ args: Arguments) throws(HostError) -> CommandResult {
+    tracing = try args.word("on|off") == "on"
+    return .trace(tracing)
+  }
+
+  func statsCommand(_ args: Arguments) throws(HostError) -> CommandResult {
+    let layout = try currentLayout()
+    if args.subcommand == ["reset"] {
+      layout.stats = PluginCallStats()
+      return .statsReset
+    }
+    return .stats(StatsReport(layout: layout.layoutClass.name, stats: layout.stats))
+  }
+
+  func watchdogCommand(_ args: Arguments) throws(HostError) -> CommandResult {
+    if args.has("SECONDS") { watchdogSeconds = try args.number("SECONDS") }
+    return .watchdog(seconds: watchdogSeconds)
+  }
+
+  func quitCommand(_ args: Arguments) throws(HostError) -> CommandResult {
+    requestQuit()
+    return .silent
+  }
+}

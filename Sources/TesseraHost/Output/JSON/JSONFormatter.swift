@@ -1,0 +1,128 @@
+import TesseraKit
+
+/// Results as one JSON object a line (`format json`, DESIGN §3): one case per result.
+enum JSONFormatter {
+  /// The object to print; nil prints nothing.
+  static func format(_ result: CommandResult) -> JSONOutput? {
+    switch result {
+    case .silent: return nil
+    case .help(let topic): return HelpJSON.json(topic)
+    case .plugins(let listing):
+      return .object([
+        (
+          "plugins",
+          .array(
+            listing.libraries.map { library, path in
+              .object([
+                ("name", .string(library.name)), ("version", .string(library.version)),
+                ("abi", .string("\(library.abiMajor).\(library.abiMinor)")), ("path", .string(path)),
+                (
+                  "layouts",
+                  .array(
+                    library.layouts.map { .object([("name", .string($0.name)), ("summary", .string($0.summary))]) })
+                ),
+              ])
+            })
+        )
+      ])
+    case .pluginLoaded(let library):
+      return .object([("loaded", .string(library.name)), ("layouts", .array(library.layouts.map { .string($0.name) }))])
+    case .pluginReloaded(let library): return .object([("reloaded", .string(library.name))])
+    case .layoutChosen(let setting), .layoutShown(let setting):
+      return .object([("layout", .string(setting.layoutClass.name)), ("options", options(setting))])
+    case .datasetMade(let summary):
+      let source: (String, JSONOutput) =
+        switch summary.source {
+        case .loaded(let path): ("loaded", .string(path))
+        case .generated(let kind): ("generated", .string(kind))
+        }
+      return .object([
+        source, ("sections", .number(Double(summary.sections))), ("items", .number(Double(summary.items))),
+      ])
+    case .dataset(let dataset):
+      return .object([
+        (
+          "sections",
+          .array(
+            dataset.sections.map { section in
+              .object([("id", .string(section.id)), ("items", .array(section.items.ids.map { .string($0) }))])
+            })
+        )
+      ])
+    case .viewport(let size): return .object([("viewport", pair(size.width, size.height))])
+    case .offset(let point): return .object([("offset", pair(point.x, point.y))])
+    case .attributes(let list): return AttributesJSON.list(list.elements)
+    case .contentSize(let size): return .object([("contentSize", pair(size.width, size.height))])
+    case .batchOpened: return .object([("batch", .string("open"))])
+    case .batchCancelled: return .object([("batch", .string("cancelled"))])
+    case .batch(let report): return BatchReportJSON.json(report)
+    case .invalidation(let changes):
+      return .object([
+        ("invalidated", .bool(true)),
+        (
+          "contentSize",
+          .object([
+            ("before", pair(changes.sizeBefore.width, changes.sizeBefore.height)),
+            ("after", pair(changes.sizeAfter.width, changes.sizeAfter.height)),
+          ])
+        ),
+        ("changed", .array(changes.changed.map(AttributesJSON.json))),
+      ])
+    case .preferredSizeKept: return .object([("invalidated", .bool(false)), ("changed", .array([]))])
+    case .selfSizingOn(let budget, let passes):
+      return .object([
+        ("selfSizing", .bool(true)), ("budget", .number(Double(budget))), ("passes", .number(Double(passes))),
+      ])
+    case .selfSizingOff: return .object([("selfSizing", .bool(false))])
+    case .trace(let on): return .object([("trace", .bool(on))])
+    case .stats(let report):
+      return .object(
+        PluginCall.allCases.filter { report.stats[$0] > 0 }.map { ($0.name, .number(Double(report.stats[$0]))) }
+          + [("fullPrepares", .number(Double(report.stats.fullPrepares)))])
+    case .statsReset: return .object([("stats", .string("reset"))])
+    case .format(let format): return .object([("format", .string(format.rawValue))])
+    case .transcript(let transcript):
+      // One object: each command with its output lines (JSON objects as they are, anything
+      // else as a string).
+      return .object([
+        ("run", .string(transcript.file)),
+        (
+          "transcript",
+          .array(
+            transcript.steps.map { step in
+              .object([("command", .string(step.command)), ("output", .array(lines(step.output)))])
+            })
+        ),
+      ])
+    case .watchdog(let seconds): return .object([("watchdog", .number(seconds))])
+    }
+  }
+
+  static func pair(_ a: Double, _ b: Double) -> JSONOutput { .array([.number(a), .number(b)]) }
+
+  /// A layout's option values, typed as the options are.
+  static func options(_ setting: LayoutSetting) -> JSONOutput {
+    .object(
+      setting.layoutClass.options.map { option in
+        let value = setting.values[option.index]
+        let json: JSONOutput
+        switch option.type {
+        case .bool: json = .bool(value.numbers[0] != 0)
+        case .integer, .number: json = .number(value.numbers[0])
+        case .size: json = .array(value.numbers.prefix(2).map { .number($0) })
+        case .insets: json = .array(value.numbers.prefix(4).map { .number($0) })
+        case .choice, .string: json = .string(value.text)
+        }
+        return (option.name, json)
+      })
+  }
+
+  /// A nested command's printed lines: JSON objects as they are, anything else as a string.
+  static func lines(_ output: String?) -> [JSONOutput] {
+    guard let output else { return [] }
+    return output.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+      if line.first == "{", case .object = try? JSONParser.parse(String(line)).value { return .raw(String(line)) }
+      return .string(String(line))
+    }
+  }
+}

@@ -1,0 +1,51 @@
+/// Attribute lists as a table (DESIGN §3).
+enum AttributesTable {
+  /// A list that may be long (`visible`, `dump`): a table stops after `Limits.rowsShown` rows,
+  /// saying how many there are and how to see all: `COMMAND --all` or `format json` (which
+  /// always lists everything).
+  static func listing(_ list: AttributeList) -> String {
+    let sorted = list.elements
+    guard let command = list.command, !list.showsAll, sorted.count > Limits.rowsShown else { return table(sorted) }
+    let shown = table(Array(sorted.prefix(Limits.rowsShown)), countLine: false)
+    return shown
+      + "\n(\(Limits.rowsShown) of \(sorted.count) elements shown: '\(command) --all' prints them all, 'format json' lists them all as JSON)"
+  }
+
+  /// One row per element; z, alpha and extras appear only when some element needs them, so the
+  /// common case stays narrow.
+  static func table(_ elements: [Element], countLine: Bool = true) -> String {
+    guard !elements.isEmpty else { return "(no elements)" }
+    let showZ = elements.contains { $0.zIndex != 0 }
+    let showAlpha = elements.contains { $0.alpha != 1 }
+    let extras = elements.map(extra)
+    let showExtra = extras.contains { !$0.isEmpty }
+    var header = ["element", "path", "x", "y", "width", "height"]
+    if showZ { header.append("z") }
+    if showAlpha { header.append("alpha") }
+    if showExtra { header.append("extra") }
+    var table = TextTable(header)
+    for (index, e) in elements.enumerated() {
+      var row = [
+        e.kind ?? "cell", "\(e.indexPath)", formatNumber(e.frame.minX), formatNumber(e.frame.minY),
+        formatNumber(e.frame.width), formatNumber(e.frame.height),
+      ]
+      if showZ { row.append(String(e.zIndex)) }
+      if showAlpha { row.append(formatNumber(e.alpha)) }
+      if showExtra { row.append(extras[index]) }
+      table.add(row)
+    }
+    let count = elements.count
+    return table.rendered + (countLine ? "\n(\(count) element\(count == 1 ? "" : "s"))" : "")
+  }
+
+  static func extra(_ e: Element) -> String {
+    var parts: [String] = []
+    if e.isHidden { parts.append("hidden") }
+    if e.transform != .identity {
+      let t = e.transform
+      parts.append("transform=" + [t.a, t.b, t.c, t.d, t.tx, t.ty].map(formatNumber).joined(separator: ","))
+    }
+    parts += e.custom.map { "\($0.key)=\(formatNumber($0.value))" }
+    return parts.joined(separator: " ")
+  }
+}

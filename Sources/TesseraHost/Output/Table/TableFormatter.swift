@@ -1,0 +1,97 @@
+import TesseraKit
+
+/// Results as people read them (`format table`): one case per result, no JSON built.
+enum TableFormatter {
+  /// The text to print; nil prints nothing.
+  static func format(_ result: CommandResult) -> String? {
+    switch result {
+    case .silent: return nil
+    case .help(let topic): return HelpText.text(topic)
+    case .plugins(let listing): return pluginList(listing)
+    case .pluginLoaded(let library):
+      let names = library.layouts.map(\.name).joined(separator: ", ")
+      return "loaded plugin \(library.name) \(library.version) (ABI \(library.abiMajor).\(library.abiMinor)): \(names)"
+    case .pluginReloaded(let library):
+      return
+        "reloaded plugin \(library.name) \(library.version): \(library.layouts.map(\.name).joined(separator: ", "))"
+    case .layoutChosen(let setting):
+      let changed = setting.layoutClass.options.filter { setting.values[$0.index] != $0.defaultValue }
+      return "layout \(setting.layoutClass.name)"
+        + (changed.isEmpty
+          ? "" : " " + changed.map { "\($0.name)=\($0.format(setting.values[$0.index]))" }.joined(separator: " "))
+    case .layoutShown(let setting): return layoutDescription(setting)
+    case .datasetMade(let summary):
+      let counts = DatasetText.counts(items: summary.items, sections: summary.sections)
+      switch summary.source {
+      case .loaded(let path): return "loaded \(path): \(counts)"
+      case .generated: return "generated \(counts)"
+      }
+    case .dataset(let dataset): return DatasetText.listing(dataset)
+    case .viewport(let size): return "viewport \(size.formatted)"
+    case .offset(let point): return "offset \(formatNumber(point.x)) \(formatNumber(point.y))"
+    case .attributes(let list): return AttributesTable.listing(list)
+    case .contentSize(let size): return "contentSize \(size.formatted)"
+    case .batchOpened: return "batch: one operation a line, then 'commit' to apply them or 'cancel' to drop them"
+    case .batchCancelled(let count):
+      return "batch cancelled (\(count) operation\(count == 1 ? "" : "s") dropped)"
+    case .batch(let report): return BatchReportTable.text(report)
+    case .invalidation(let changes):
+      var lines = [changes.summary]
+      lines.append("content size \(changes.sizeBefore.formatted) → \(changes.sizeAfter.formatted)")
+      lines.append(
+        changes.changed.isEmpty
+          ? "changed: none" : "changed \(changes.changed.count):\n" + AttributesTable.table(changes.changed))
+      return lines.joined(separator: "\n")
+    case .preferredSizeKept(let kept):
+      return
+        "\(kept.path) prefers \(kept.preferred.formatted): layout \(kept.layout) keeps \(kept.kept.formatted) (no invalidation)"
+    case .selfSizingOn(let budget, let passes):
+      return "self-sizing on (budget \(budget) passes)"
+        + (passes > 0 ? ": settled in \(passes) pass\(passes == 1 ? "" : "es")" : "")
+    case .selfSizingOff: return "self-sizing off"
+    case .trace(let on): return "trace \(on ? "on" : "off")"
+    case .stats(let report):
+      var table = TextTable(["call", "count"])
+      for call in PluginCall.allCases where report.stats[call] > 0 {
+        table.add([call.name, String(report.stats[call])])
+      }
+      table.add(["full prepares", String(report.stats.fullPrepares)])
+      return "layout \(report.layout)\n" + table.rendered
+    case .statsReset: return "stats reset"
+    case .format(let format): return "format \(format.rawValue)"
+    case .transcript(let transcript):
+      // An empty file prints nothing.
+      let text = transcript.lines.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false) }
+        .map { transcript.indent + $0 }.joined(separator: "\n")
+      return text.isEmpty ? nil : text
+    case .watchdog(let seconds): return "watchdog \(formatNumber(seconds)) s"
+    }
+  }
+
+  static func pluginList(_ listing: PluginListing) -> String {
+    var lines: [String] = []
+    for (library, path) in listing.libraries {
+      lines.append("\(library.name) \(library.version)  ABI \(library.abiMajor).\(library.abiMinor)  \(path)")
+      var table = TextTable([])
+      for layout in library.layouts { table.add(["  " + layout.name, layout.summary]) }
+      lines.append(table.rendered.split(separator: "\n", omittingEmptySubsequences: true).joined(separator: "\n"))
+    }
+    return lines.isEmpty ? "(no plugins loaded)" : lines.joined(separator: "\n")
+  }
+
+  static func layoutDescription(_ setting: LayoutSetting) -> String {
+    let layoutClass = setting.layoutClass
+    var text = "layout \(layoutClass.name): \(layoutClass.summary)"
+    if !layoutClass.options.isEmpty {
+      var table = TextTable(["option", "value", "default", "allowed", "meaning"])
+      for option in layoutClass.options {
+        table.add([
+          option.name, option.format(setting.values[option.index]), option.defaultText, option.type.placeholder,
+          option.doc,
+        ])
+      }
+      text += "\n" + table.rendered
+    }
+    return text
+  }
+}

@@ -1,0 +1,113 @@
+import TesseraKit
+
+/// What a command answers, as data. The formatters in `Output/` (table, JSON) turn it into text,
+/// each one exhaustive over these cases, so the forms cannot drift apart and only the form
+/// printed is ever built.
+public enum CommandResult {
+  /// Nothing to print (`quit`, an operation typed into an open batch).
+  case silent
+  case help(HelpTopic)
+  case plugins(PluginListing)
+  case pluginLoaded(PluginLibrary)
+  case pluginReloaded(PluginLibrary)
+  /// `layout NAME …`: the layout chosen, with the options that differ from their defaults.
+  case layoutChosen(LayoutSetting)
+  /// `layout`: the current layout and all its options.
+  case layoutShown(LayoutSetting)
+  case datasetMade(DatasetSummary)
+  case dataset(Dataset)
+  case viewport(Size)
+  case offset(Point)
+  case attributes(AttributeList)
+  case contentSize(Size)
+  case batchOpened
+  case batchCancelled(operations: Int)
+  case batch(BatchReport)
+  case invalidation(InvalidationChanges)
+  case preferredSizeKept(PreferredSizeKept)
+  case selfSizingOn(budget: Int, passes: Int)
+  case selfSizingOff
+  case trace(Bool)
+  case stats(StatsReport)
+  case statsReset
+  case format(Session.Format)
+  case transcript(RunTranscript)
+  case watchdog(seconds: Double)
+}
+
+/// `help`, `help COMMAND`, `help LAYOUT`.
+public enum HelpTopic {
+  case overview([CommandSpec])
+  case command(CommandSpec)
+  case layout(LayoutClass)
+}
+
+/// `plugins`: each library with the path shown for it.
+public struct PluginListing {
+  public var libraries: [(library: PluginLibrary, path: String)]
+}
+
+/// A layout and the value of each of its options.
+public struct LayoutSetting {
+  public var layoutClass: LayoutClass
+  public var values: [OptionSpec.Value]
+}
+
+/// A dataset put in place by `load` or `gen`.
+public struct DatasetSummary {
+  public enum Source {
+    case loaded(path: String)
+    case generated(kind: String)
+  }
+
+  public var source: Source
+  public var sections: Int
+  public var items: Int
+}
+
+/// Elements' attributes (`visible`, `dump`, `item`), sorted for output.
+public struct AttributeList {
+  public var elements: [Element]
+  /// The command that lists them, for the "… --all" hint of a long table; nil prints all rows.
+  public var command: String?
+  public var showsAll: Bool
+
+  public init(_ elements: [Element], command: String? = nil, showsAll: Bool = true) {
+    self.elements = Element.sortedForOutput(elements)
+    self.command = command
+    self.showsAll = showsAll
+  }
+}
+
+/// What an invalidation changed: the elements whose attributes differ after the next pass.
+public struct InvalidationChanges {
+  /// `invalidated items [0.3]`, `0.3 prefers 100x80: invalidated …`.
+  public var summary: String
+  public var sizeBefore: Size
+  public var sizeAfter: Size
+  public var changed: [Element]
+}
+
+/// A preferred size the layout did not act on.
+public struct PreferredSizeKept {
+  public var path: IndexPath
+  public var preferred: Size
+  public var layout: String
+  public var kept: Size
+}
+
+/// `stats`: calls made to the layout, by kind.
+public struct StatsReport {
+  public var layout: String
+  public var stats: PluginCallStats
+}
+
+/// `run FILE`: every command with what it printed.
+public struct RunTranscript {
+  public var file: String
+  /// The table transcript: commands (`> …`), their output and the notes, unindented.
+  public var lines: [String]
+  /// What each line is indented by.
+  public var indent: String
+  public var steps: [(command: String, output: String?)]
+}

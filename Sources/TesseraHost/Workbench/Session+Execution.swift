@@ -1,0 +1,99 @@
+/// Running one line: words → command → typed arguments → handler → result → the chosen format.
+extension Session {
+  /// What running one line gave: the text to print (nil for blank lines, comments and quit)
+  /// and whether the command failed.
+  public struct Outcome: Sendable, Equatable {
+    public var output: String?
+    public var failed: Bool
+
+    public init(output: String?, failed: Bool) {
+      self.output = output
+      self.failed = failed
+    }
+  }
+
+  /// Runs one line and returns what to print (nil for blank lines and comments).
+  public func execute(_ line: String) -> String? {
+    perform(line).output
+  }
+
+  /// Runs one line: what to print, and whether it failed.
+  public func perform(_ line: String) -> Outcome {
+    let trimmed = line.trimmingLeadingAndTrailingWhitespace
+    if trimmed.isEmpty || trimmed.hasPrefix("#") { return Outcome(output: nil, failed: false) }
+    PluginCallMarker.status?.heartbeat &+= 1
+    traceLines = []
+    var text: String?  // the table form
+    var json: JSONOutput?  // the JSON form
+    var failed = false
+    do {
+      let result = try traced { () throws(HostError) in try run(trimmed) }
+      // Only the form printed is built.
+      if format == .json {
+        json = JSONFormatter.format(result)
+      } else {
+        text = TableFormatter.format(result)
+      }
+    } catch {
+      failed = true
+      if format == .json {
+        json = .object([("error", .string(error.message))])
+      } else {
+        text = "error: \(error.message)"
+      }
+    }
+    var lines: [String] = []
+    if !traceLines.isEmpty {
+      if format == .json, text == nil {
+        // One line, one object: the calls go in a "calls" member before the result's.
+        let trace = ("calls", JSONOutput.array(traceLines.map { .string($0) }))
+        if case .object(let members) = json { json = .object([trace] + members) } else { json = .object([trace]) }
+      } else {
+        lines = traceLines.map { "trace: \($0)" }
+      }
+    }
+    if let json { lines.append(json.serialized) }
+    if let text { lines.append(text) }
+    // Control characters from input or datasets never reach the terminal raw.
+    return Outcome(output: lines.isEmpty ? nil : lines.joined(separator: "\n").escapingControls, failed: failed)
+  }
+
+  /// Runs `body` with the current layout (and any it switches to) reporting its calls.
+  private func traced(_ body: () throws(HostError) -> CommandResult) throws(HostError) -> CommandResult {
+    guard tracing || layout?.tracer != nil else { return try body() }
+    let attach = { (instance: LayoutInstance?) in
+      instance?.tracer = self.tracing ? { [weak self] line in self?.traceLines.append(line) } : nil
+    }
+    attach(layout)
+    defer { attach(layout) }
+    return try body()
+  }
+
+  /// Runs one line, throwing its error instead of formatting it.
+  public func run(_ line: String) throws(HostError) -> CommandResult {
+    let words = try Tokenizer.words(line)
+    guard let first = words.first else { return .silent }
+    // Every command runs in one atomic scope, whatever it calls: a failure anywhere in it (a
+    // check after the pass, the report) leaves the session as it was. A nested line (`run FILE`)
+    // is a scope of its own.
+    let enclosing = atomicDepth
+    atomicDepth = 0
+    defer { atomicDepth = enclosing }
+    if pendingBatch != nil { return try atomically { () throws(HostError) in try batchLine(words) } }
+    let spec = try CommandLookup.find(first, in: Self.commands)
+    do {
+      return try atomically { () throws(HostError) in
+        let arguments = try CommandParser.parse(spec, Array(words.dropFirst()), context: parseContext)
+        return try spec.run(self, arguments)
+      }
+    } catch {
+      guard error.wantsUsage else { throw error }
+      throw HostError(error.message + "\n" + spec.usageText)
+    }
+  }
+
+  /// What reading arguments may look at.
+  var parseContext: ParseContext {
+    ParseContext(registry: registry, layout: layout, sectionCount: model.dataset.sections.count)
+  }
+}
