@@ -11,8 +11,7 @@ public struct CollectionView: @unchecked Sendable {
 
   /// Origin = content offset, size = viewport size.
   public var bounds: Rect {
-    let r = source.pointee.bounds(source.pointee.context)
-    return Rect(x: r.x, y: r.y, width: r.width, height: r.height)
+    Rect(source.pointee.bounds(source.pointee.context))
   }
 
   public var numberOfSections: Int {
@@ -64,13 +63,13 @@ public struct CollectionView: @unchecked Sendable {
         let m = scratch[index]
         buffer[index] =
           m.flags & UInt32(TESSERA_ITEM_HAS_ESTIMATE) != 0
-          ? Size(width: m.estimated.width, height: m.estimated.height) : defaultSize
+          ? Size(m.estimated) : defaultSize
       }
     } else {
       for index in 0..<Swift.min(got, wanted) {
         let m = scratch[index]
         buffer[index] =
-          m.flags & UInt32(TESSERA_ITEM_HAS_SIZE) != 0 ? Size(width: m.size.width, height: m.size.height) : defaultSize
+          m.flags & UInt32(TESSERA_ITEM_HAS_SIZE) != 0 ? Size(m.size) : defaultSize
       }
     }
     return Swift.min(got, wanted)
@@ -85,12 +84,12 @@ public struct CollectionView: @unchecked Sendable {
   ) {
     forEachItemMetrics(inSection: section) { index, metrics in
       if estimatesFirst, metrics.flags & UInt32(TESSERA_ITEM_HAS_ESTIMATE) != 0 {
-        body(index, Size(width: metrics.estimated.width, height: metrics.estimated.height))
+        body(index, Size(metrics.estimated))
       } else {
         body(
           index,
           metrics.flags & UInt32(TESSERA_ITEM_HAS_SIZE) != 0
-            ? Size(width: metrics.size.width, height: metrics.size.height) : defaultSize)
+            ? Size(metrics.size) : defaultSize)
       }
     }
   }
@@ -101,12 +100,12 @@ public struct CollectionView: @unchecked Sendable {
     let got = source.pointee.item_metrics(
       source.pointee.context, Int64(indexPath.section), Int64(indexPath.item), 1, &metrics)
     guard got == 1, metrics.flags & UInt32(TESSERA_ITEM_HAS_SIZE) != 0 else { return nil }
-    return Size(width: metrics.size.width, height: metrics.size.height)
+    return Size(metrics.size)
   }
 
   /// A numeric property of an item, or of a section when `item` is nil; scalars are lists of one.
   public func numbers(_ key: String, section: Int, item: Int?) -> [Double]? {
-    let path = tessera_index_path(section: Int64(section), item: Int64(item ?? -1))
+    let path = tessera_index_path.item(item, inSection: section)
     var buffer = [Double](repeating: 0, count: 8)
     var count = key.withCString {
       source.pointee.number_property(source.pointee.context, path, $0, &buffer, Int64(buffer.count))
@@ -135,7 +134,7 @@ public struct CollectionView: @unchecked Sendable {
       for k in 0..<count {
         let got = key.withUTF8Buffer { _ in
           source.pointee.number_property(
-            source.pointee.context, tessera_index_path(section: Int64(section), item: Int64(first + k)),
+            source.pointee.context, IndexPath(section, first + k).abi,
             UnsafeRawPointer(key.utf8Start).assumingMemoryBound(to: CChar.self), out + k * perItem, Int64(perItem))
         }
         lengths[k] = got
@@ -156,7 +155,7 @@ public struct CollectionView: @unchecked Sendable {
 
   /// A string property of an item, or of a section when `item` is nil.
   public func string(_ key: String, section: Int, item: Int?) -> String? {
-    let path = tessera_index_path(section: Int64(section), item: Int64(item ?? -1))
+    let path = tessera_index_path.item(item, inSection: section)
     var capacity = 64
     while true {
       var buffer = [CChar](repeating: 0, count: capacity)
@@ -174,6 +173,6 @@ public struct CollectionView: @unchecked Sendable {
   public func indexPath(forItemID id: String) -> IndexPath? {
     var out = tessera_index_path()
     let found = id.withCString { source.pointee.index_path_for_id(source.pointee.context, $0, &out) }
-    return found != 0 ? IndexPath(Int(out.section), Int(out.item)) : nil
+    return found != 0 ? IndexPath(out) : nil
   }
 }

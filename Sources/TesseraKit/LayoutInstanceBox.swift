@@ -42,14 +42,25 @@ final class LayoutInstanceBox {
     return tessera_status(TESSERA_ERROR)
   }
 
+  /// The declared kind ABI index `index` names; nil for cells and undeclared indices.
   func kind(at index: UInt32) -> ElementKind? {
-    let i = Int(index)
-    return i >= 1 && i <= kinds.count ? kinds[i - 1] : nil
+    ABIKindIndex.declaredPosition(of: index, count: kinds.count).map { kinds[$0] }
   }
 
+  /// The ABI index of `kind`: 0 for cells, `ABIKindIndex.undeclared` for a kind the layout did
+  /// not declare.
   func kindIndex(_ kind: ElementKind?) -> UInt32 {
-    guard let kind else { return 0 }
-    return UInt32(kinds.firstIndex(of: kind).map { $0 + 1 } ?? Int(UInt16.max))
+    ABIKindIndex.index(of: kind, in: kinds) ?? ABIKindIndex.undeclared
+  }
+
+  /// A reference the host passed; nil when its kind index names no declared kind.
+  func elementRef(from r: tessera_element_ref) -> InvalidationContext.ElementRef? {
+    kind(at: r.kind).map { InvalidationContext.ElementRef(kind: $0, indexPath: IndexPath(r.index_path)) }
+  }
+
+  /// A reference for the host (an undeclared kind gets `ABIKindIndex.undeclared`).
+  func abi(_ r: InvalidationContext.ElementRef) -> tessera_element_ref {
+    tessera_element_ref(kind: kindIndex(r.kind), indexPath: r.indexPath)
   }
 
   /// Runs a sink-filling query against a caller's buffer, honouring its record size.
@@ -91,7 +102,7 @@ final class LayoutInstanceBox {
   }
 
   func record(_ attributes: LayoutAttributes) -> tessera_attributes {
-    AttributesSink.record(attributes, kind: UInt16(truncatingIfNeeded: kindIndex(attributes.kind)))
+    attributes.abi(kind: UInt16(truncatingIfNeeded: kindIndex(attributes.kind)))
   }
 
   func attributes(from record: tessera_attributes) -> LayoutAttributes? {

@@ -7,10 +7,6 @@ enum LayoutThunks {
     Unmanaged<LayoutInstanceBox>.fromOpaque(UnsafeRawPointer(instance!)).takeUnretainedValue()
   }
 
-  static func indexPath(_ p: tessera_index_path) -> IndexPath {
-    IndexPath(Int(p.section), Int(p.item))
-  }
-
   static let create:
     @convention(c) (UnsafePointer<tessera_layout_descriptor>?, UnsafePointer<tessera_data_source>?) ->
       OpaquePointer? = { descriptor, dataSource in
@@ -92,7 +88,7 @@ enum LayoutThunks {
   static let contentSize: @convention(c) (OpaquePointer?, UnsafeMutablePointer<tessera_size>?) -> tessera_status =
     { instance, out in
       let size = box(instance).layout.collectionViewContentSize
-      out?.pointee = tessera_size(width: size.width, height: size.height)
+      out?.pointee = size.abi
       return tessera_status(TESSERA_OK)
     }
 
@@ -100,7 +96,7 @@ enum LayoutThunks {
     @convention(c) (OpaquePointer?, tessera_rect, UnsafeMutablePointer<tessera_attributes_buffer>?) ->
       tessera_status = { instance, rect, buffer in
         let box = box(instance)
-        let query = Rect(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
+        let query = Rect(rect)
         return box.fill(buffer!) { box.layout.layoutAttributesForElements(in: query, into: &$0) }
       }
 
@@ -115,7 +111,7 @@ enum LayoutThunks {
     @convention(c) (OpaquePointer?, tessera_index_path, UnsafeMutablePointer<tessera_attributes>?) ->
       tessera_status = { instance, path, out in
         let box = box(instance)
-        guard let found = box.layout.layoutAttributesForItem(at: indexPath(path)) else {
+        guard let found = box.layout.layoutAttributesForItem(at: IndexPath(path)) else {
           return tessera_status(TESSERA_NOT_FOUND)
         }
         out?.pointee = box.record(found)
@@ -127,7 +123,7 @@ enum LayoutThunks {
       tessera_status = { instance, kind, path, out in
         let box = box(instance)
         guard let kind = box.kind(at: kind),
-          let found = box.layout.layoutAttributesForSupplementaryView(ofKind: kind, at: indexPath(path))
+          let found = box.layout.layoutAttributesForSupplementaryView(ofKind: kind, at: IndexPath(path))
         else { return tessera_status(TESSERA_NOT_FOUND) }
         out?.pointee = box.record(found)
         return tessera_status(TESSERA_OK)
@@ -138,15 +134,14 @@ enum LayoutThunks {
       tessera_status = { instance, kind, path, out in
         let box = box(instance)
         guard let kind = box.kind(at: kind),
-          let found = box.layout.layoutAttributesForDecorationView(ofKind: kind, at: indexPath(path))
+          let found = box.layout.layoutAttributesForDecorationView(ofKind: kind, at: IndexPath(path))
         else { return tessera_status(TESSERA_NOT_FOUND) }
         out?.pointee = box.record(found)
         return tessera_status(TESSERA_OK)
       }
 
   static let shouldInvalidateForBounds: @convention(c) (OpaquePointer?, tessera_rect) -> Bool = { instance, r in
-    box(instance).layout.shouldInvalidateLayout(
-      forBoundsChange: Rect(x: r.x, y: r.y, width: r.width, height: r.height))
+    box(instance).layout.shouldInvalidateLayout(forBoundsChange: Rect(r))
   }
 
   static let invalidate:
@@ -156,36 +151,17 @@ enum LayoutThunks {
       box.clearError()
       guard let c = context?.pointee else { return tessera_status(TESSERA_OK) }
       var swift = InvalidationContext(flags: .init(rawValue: c.flags))
-      swift.items = (0..<c.item_count).map { indexPath(c.items[$0]) }
-      swift.supplementaries = (0..<c.supplementary_count).compactMap { i in
-        box.kind(at: c.supplementaries[i].kind).map {
-          .init(kind: $0, indexPath: indexPath(c.supplementaries[i].index_path))
-        }
-      }
-      swift.decorations = (0..<c.decoration_count).compactMap { i in
-        box.kind(at: c.decorations[i].kind).map {
-          .init(kind: $0, indexPath: indexPath(c.decorations[i].index_path))
-        }
-      }
-      swift.preferredSizes = (0..<c.preferred_size_count).map { i in
-        let p = c.preferred_sizes[i]
-        return .init(indexPath: indexPath(p.index_path), size: Size(width: p.size.width, height: p.size.height))
-      }
-      swift.updateItems = (0..<c.update_item_count).compactMap { i in updateItem(c.update_items[i]) }
-      swift.contentSizeAdjustment = Size(
-        width: c.content_size_adjustment.width, height: c.content_size_adjustment.height)
-      swift.contentOffsetAdjustment = Point(x: c.content_offset_adjustment.x, y: c.content_offset_adjustment.y)
+      swift.items = (0..<c.item_count).map { IndexPath(c.items[$0]) }
+      // References to kinds the layout did not declare are dropped (ABIKindIndex).
+      swift.supplementaries = (0..<c.supplementary_count).compactMap { box.elementRef(from: c.supplementaries[$0]) }
+      swift.decorations = (0..<c.decoration_count).compactMap { box.elementRef(from: c.decorations[$0]) }
+      swift.preferredSizes = (0..<c.preferred_size_count).map { .init(c.preferred_sizes[$0]) }
+      swift.updateItems = (0..<c.update_item_count).compactMap { UpdateItem(c.update_items[$0]) }
+      swift.contentSizeAdjustment = Size(c.content_size_adjustment)
+      swift.contentOffsetAdjustment = Point(c.content_offset_adjustment)
       box.layout.invalidateLayout(with: swift)
       return tessera_status(TESSERA_OK)
     }
-
-  static func updateItem(_ u: tessera_update_item) -> UpdateItem? {
-    guard let action = UpdateItem.Action(rawValue: u.action) else { return nil }
-    let isSection = (u.before.section >= 0 ? u.before.item : u.after.item) == TESSERA_NO_ITEM
-    return UpdateItem(
-      action: action, before: u.before.section >= 0 ? indexPath(u.before) : nil,
-      after: u.after.section >= 0 ? indexPath(u.after) : nil, isSection: isSection)
-  }
 
   static let shouldInvalidateForPreferred:
     @convention(c) (OpaquePointer?, UnsafePointer<tessera_attributes>?, UnsafePointer<tessera_attributes>?) -> Bool =
@@ -208,22 +184,10 @@ enum LayoutThunks {
         let o = original.flatMap({ box.attributes(from: $0.pointee) })
       else { return box.fail("invalidation_context_for_preferred: missing or malformed attributes") }
       let context = box.layout.invalidationContext(forPreferredLayoutAttributes: p, withOriginalAttributes: o)
-      box.returnedItems = context.items.map { tessera_index_path(section: Int64($0.section), item: Int64($0.item)) }
-      box.returnedSupplementaries = context.supplementaries.map {
-        tessera_element_ref(
-          kind: box.kindIndex($0.kind), reserved: 0,
-          index_path: tessera_index_path(section: Int64($0.indexPath.section), item: Int64($0.indexPath.item)))
-      }
-      box.returnedDecorations = context.decorations.map {
-        tessera_element_ref(
-          kind: box.kindIndex($0.kind), reserved: 0,
-          index_path: tessera_index_path(section: Int64($0.indexPath.section), item: Int64($0.indexPath.item)))
-      }
-      box.returnedPreferred = context.preferredSizes.map {
-        tessera_preferred_size(
-          index_path: tessera_index_path(section: Int64($0.indexPath.section), item: Int64($0.indexPath.item)),
-          size: tessera_size(width: $0.size.width, height: $0.size.height))
-      }
+      box.returnedItems = context.items.map(\.abi)
+      box.returnedSupplementaries = context.supplementaries.map { box.abi($0) }
+      box.returnedDecorations = context.decorations.map { box.abi($0) }
+      box.returnedPreferred = context.preferredSizes.map(\.abi)
       let size = Int(out.pointee.struct_size)
       var filled = tessera_invalidation_context()
       filled.struct_size = UInt32(min(size, MemoryLayout<tessera_invalidation_context>.size))
@@ -236,10 +200,8 @@ enum LayoutThunks {
       (filled.supplementaries, filled.supplementary_count) = supplementaries
       (filled.decorations, filled.decoration_count) = decorations
       (filled.preferred_sizes, filled.preferred_size_count) = preferredSizes
-      filled.content_size_adjustment = tessera_size(
-        width: context.contentSizeAdjustment.width, height: context.contentSizeAdjustment.height)
-      filled.content_offset_adjustment = tessera_point(
-        x: context.contentOffsetAdjustment.x, y: context.contentOffsetAdjustment.y)
+      filled.content_size_adjustment = context.contentSizeAdjustment.abi
+      filled.content_offset_adjustment = context.contentOffsetAdjustment.abi
       let byteCount = Int(filled.struct_size)
       withUnsafeBytes(of: &filled) { bytes in
         UnsafeMutableRawPointer(out).copyMemory(from: bytes.baseAddress!, byteCount: byteCount)
@@ -250,7 +212,7 @@ enum LayoutThunks {
   static let prepareForUpdates:
     @convention(c) (OpaquePointer?, UnsafePointer<tessera_update_item>?, Int) -> tessera_status = {
       instance, items, count in
-      let updates = (0..<count).compactMap { updateItem(items![$0]) }
+      let updates = (0..<count).compactMap { UpdateItem(items![$0]) }
       box(instance).layout.prepare(forCollectionViewUpdates: updates)
       return tessera_status(TESSERA_OK)
     }
@@ -263,9 +225,10 @@ enum LayoutThunks {
     @convention(c) (OpaquePointer?, UInt32, tessera_index_path, UnsafeMutablePointer<tessera_attributes>?) ->
       tessera_status = { instance, kind, path, out in
         let box = box(instance)
-        guard
-          let found = box.layout.initialLayoutAttributesForAppearingElement(
-            kind: box.kind(at: kind), at: indexPath(path))
+        let declared = box.kind(at: kind)
+        // An undeclared kind is no cell (ABIKindIndex).
+        guard kind == ABIKindIndex.cell || declared != nil else { return tessera_status(TESSERA_NOT_FOUND) }
+        guard let found = box.layout.initialLayoutAttributesForAppearingElement(kind: declared, at: IndexPath(path))
         else { return tessera_status(TESSERA_UNSUPPORTED) }
         out?.pointee = box.record(found)
         return tessera_status(TESSERA_OK)
@@ -275,9 +238,10 @@ enum LayoutThunks {
     @convention(c) (OpaquePointer?, UInt32, tessera_index_path, UnsafeMutablePointer<tessera_attributes>?) ->
       tessera_status = { instance, kind, path, out in
         let box = box(instance)
-        guard
-          let found = box.layout.finalLayoutAttributesForDisappearingElement(
-            kind: box.kind(at: kind), at: indexPath(path))
+        let declared = box.kind(at: kind)
+        // An undeclared kind is no cell (ABIKindIndex).
+        guard kind == ABIKindIndex.cell || declared != nil else { return tessera_status(TESSERA_NOT_FOUND) }
+        guard let found = box.layout.finalLayoutAttributesForDisappearingElement(kind: declared, at: IndexPath(path))
         else { return tessera_status(TESSERA_UNSUPPORTED) }
         out?.pointee = box.record(found)
         return tessera_status(TESSERA_OK)

@@ -102,11 +102,12 @@ private func makeDescriptor(for type: any CollectionLayout.Type) -> UnsafeMutabl
       default_value: permanent(option.defaultValue), minimum: option.minimum, maximum: option.maximum,
       choices: permanentList(choices), choice_count: UInt32(choices.count), reserved: 0)
   }
+  // The cell kind first, so that positions here are ABI kind indices (ABIKindIndex).
   let allKinds = [ElementKind(.cell, "cell")] + description.kinds
   let kinds = UnsafeMutablePointer<tessera_element_kind>.allocate(capacity: allKinds.count)
   for (index, kind) in allKinds.enumerated() {
     kinds[index] = tessera_element_kind(
-      struct_size: UInt32(MemoryLayout<tessera_element_kind>.size), category: UInt32(kind.category.rawValue),
+      struct_size: UInt32(MemoryLayout<tessera_element_kind>.size), category: kind.category.abi.rawValue,
       name: permanent(kind.name.description))
   }
   let descriptor = UnsafeMutablePointer<tessera_layout_descriptor>.allocate(capacity: 1)

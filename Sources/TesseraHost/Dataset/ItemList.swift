@@ -32,9 +32,8 @@ public struct ItemList: RandomAccessCollection, MutableCollection, Hashable, Sen
       let size = sizes[position]
       return DatasetItem(
         id: ids[position],
-        size: f & Self.hasSize != 0 ? Size(width: size.width, height: size.height) : nil,
-        estimated: f & Self.hasEstimate != 0
-          ? Size(width: estimates[position].width, height: estimates[position].height) : nil,
+        size: f & Self.hasSize != 0 ? Size(size) : nil,
+        estimated: f & Self.hasEstimate != 0 ? Size(estimates[position]) : nil,
         props: props[position])
     }
     set {
@@ -56,14 +55,14 @@ public struct ItemList: RandomAccessCollection, MutableCollection, Hashable, Sen
   private mutating func store(_ item: DatasetItem, at position: Int) {
     var f: UInt8 = 0
     if let size = item.size {
-      sizes[position] = tessera_size(width: size.width, height: size.height)
+      sizes[position] = size.abi
       f |= Self.hasSize
     } else {
       sizes[position] = tessera_size()
     }
     if let estimated = item.estimated {
       if estimates.isEmpty { estimates = Array(repeating: tessera_size(), count: ids.count) }
-      estimates[position] = tessera_size(width: estimated.width, height: estimated.height)
+      estimates[position] = estimated.abi
       f |= Self.hasEstimate
     } else if !estimates.isEmpty {
       estimates[position] = tessera_size()
@@ -100,7 +99,7 @@ public struct ItemList: RandomAccessCollection, MutableCollection, Hashable, Sen
     ids.append(other.ids[index])
     props.append(other.props[index])
     if let size {
-      sizes.append(tessera_size(width: size.width, height: size.height))
+      sizes.append(size.abi)
       flags.append(other.flags[index] | Self.hasSize)
     } else {
       sizes.append(other.sizes[index])

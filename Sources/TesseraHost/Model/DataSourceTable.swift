@@ -19,8 +19,7 @@ enum DataSourceTable {
   }
 
   static let bounds: @convention(c) (UnsafeMutableRawPointer?) -> tessera_rect = { context in
-    let b = model(context).bounds
-    return tessera_rect(x: b.minX, y: b.minY, width: b.width, height: b.height)
+    model(context).bounds.abi
   }
 
   static let numberOfSections: @convention(c) (UnsafeMutableRawPointer?) -> Int64 = { context in
@@ -59,7 +58,7 @@ enum DataSourceTable {
     let sections = model.dataset.sections
     guard path.section >= 0, path.section < sections.count else { return nil }
     let section = sections[Int(path.section)]
-    if path.item == TESSERA_NO_ITEM {
+    if path.isWholeSection {
       switch key {
       case "header": return section.header.map { .numbers([$0.width, $0.height]) }
       case "footer": return section.footer.map { .numbers([$0.width, $0.height]) }
@@ -161,7 +160,7 @@ enum DataSourceTable {
       {
         context, id, out in
         guard let id, let path = model(context).indexPath(forID: String(cString: id)) else { return 0 }
-        out?.pointee = tessera_index_path(section: Int64(path.section), item: Int64(path.item))
+        out?.pointee = path.abi
         return 1
       }
 }

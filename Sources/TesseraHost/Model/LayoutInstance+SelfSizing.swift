@@ -11,8 +11,8 @@ extension LayoutInstance {
     try prepareIfNeeded()
     var preferred = original
     preferred.frame.size = size
-    var preferredRecord = Self.record(preferred, kind: 0)
-    var originalRecord = Self.record(original, kind: 0)
+    var preferredRecord = Self.record(preferred, kind: UInt16(ABIKindIndex.cell))
+    var originalRecord = Self.record(original, kind: UInt16(ABIKindIndex.cell))
     let should: Bool
     if let ask = descriptor.should_invalidate_for_preferred {
       should = calling(.shouldInvalidateForPreferred) { ask(instance, &preferredRecord, &originalRecord) }
@@ -67,39 +67,33 @@ extension LayoutInstance {
       )
     }
     var request = InvalidationRequest(flags: c.flags)
-    func path(_ p: tessera_index_path) -> IndexPath { IndexPath(Int(p.section), Int(p.item)) }
-    func kind(_ index: UInt32) -> String {
-      Int(index) < layoutClass.kinds.count ? layoutClass.kinds[Int(index)].name : "?"
+    /// A kind index the layout did not declare is its bug, never read as a cell.
+    func reference(_ r: tessera_element_ref) throws(HostError) -> Element.Reference {
+      guard let kind = layoutClass.declaredKind(at: r.kind) else {
+        throw HostError(
+          "layout '\(layoutClass.name)' built a context for a preferred size naming \(IndexPath(r.index_path)) with undeclared kind index \(r.kind) (plugin bug)"
+        )
+      }
+      return Element.Reference(kind: kind.name, indexPath: IndexPath(r.index_path))
     }
-    request.items = (0..<c.item_count).map { path(c.items[$0]) }
-    request.supplementaries = (0..<c.supplementary_count).map {
-      Element.Reference(kind: kind(c.supplementaries[$0].kind), indexPath: path(c.supplementaries[$0].index_path))
+    request.items = (0..<c.item_count).map { IndexPath(c.items[$0]) }
+    request.supplementaries = try (0..<c.supplementary_count).map { (i) throws(HostError) in
+      try reference(c.supplementaries[i])
     }
-    request.decorations = (0..<c.decoration_count).map {
-      Element.Reference(kind: kind(c.decorations[$0].kind), indexPath: path(c.decorations[$0].index_path))
-    }
+    request.decorations = try (0..<c.decoration_count).map { (i) throws(HostError) in try reference(c.decorations[i]) }
     for i in 0..<c.preferred_size_count {
-      let p = c.preferred_sizes[i]
-      request.addPreferredSize(Size(width: p.size.width, height: p.size.height), at: path(p.index_path))
+      let preferred = InvalidationContext.PreferredSize(c.preferred_sizes[i])
+      request.addPreferredSize(preferred.size, at: preferred.indexPath)
     }
-    request.contentSizeAdjustment = Size(
-      width: c.content_size_adjustment.width, height: c.content_size_adjustment.height)
-    request.contentOffsetAdjustment = Point(x: c.content_offset_adjustment.x, y: c.content_offset_adjustment.y)
+    request.contentSizeAdjustment = Size(c.content_size_adjustment)
+    request.contentOffsetAdjustment = Point(c.content_offset_adjustment)
     return request
   }
 
   static func record(_ e: Element, kind: UInt16) -> tessera_attributes {
-    var r = tessera_attributes()
-    r.struct_size = UInt32(MemoryLayout<tessera_attributes>.size)
-    r.category = e.category.rawValue
-    r.kind = kind
-    r.index_path = tessera_index_path(section: Int64(e.indexPath.section), item: Int64(e.indexPath.item))
-    r.frame = tessera_rect(x: e.frame.minX, y: e.frame.minY, width: e.frame.width, height: e.frame.height)
-    r.alpha = e.alpha
-    r.z_index = e.zIndex
-    r.hidden = e.isHidden ? 1 : 0
-    let t = e.transform
-    r.transform = tessera_transform(a: t.a, b: t.b, c: t.c, d: t.d, tx: t.tx, ty: t.ty)
-    return r
+    // Without custom values: the layout reads a preferred size, not its own output.
+    tessera_attributes(
+      category: e.category, kind: kind, indexPath: e.indexPath, frame: e.frame, zIndex: e.zIndex, alpha: e.alpha,
+      isHidden: e.isHidden, transform: e.transform, custom: CustomValues())
   }
 }

@@ -5,16 +5,6 @@ import TesseraKit
 /// counts, with the update items) → prepare → prepareForCollectionViewUpdates → initial and
 /// final attributes for appearing and disappearing elements → finalize.
 extension LayoutInstance {
-  static func abiItem(_ item: UpdateItem) -> tessera_update_item {
-    func path(_ p: IndexPath?) -> tessera_index_path {
-      guard let p else { return tessera_index_path(section: -1, item: -1) }
-      return tessera_index_path(section: Int64(p.section), item: item.isSection ? TESSERA_NO_ITEM : Int64(p.item))
-    }
-    return tessera_update_item(
-      struct_size: UInt32(MemoryLayout<tessera_update_item>.size), action: item.action.rawValue,
-      before: path(item.before), after: path(item.after))
-  }
-
   /// Invalidation after the data changed, carrying the batch's update items.
   public func invalidate(flags: UInt32, updateItems: [UpdateItem]) throws(HostError) {
     var request = InvalidationRequest(flags: flags)
@@ -25,7 +15,7 @@ extension LayoutInstance {
   public func prepareForUpdates(_ updateItems: [UpdateItem]) throws(HostError) {
     guard let call = descriptor.prepare_for_updates else { return }
     record(.prepareForUpdates, "\(updateItems.count) item\(updateItems.count == 1 ? "" : "s")")
-    let items = updateItems.map(Self.abiItem)
+    let items = updateItems.map(\.abi)
     let status = calling(.prepareForUpdates) {
       items.withUnsafeBufferPointer { call(instance, $0.baseAddress, $0.count) }
     }
@@ -38,10 +28,13 @@ extension LayoutInstance {
     calling(.finalizeUpdates) { call(instance) }
   }
 
-  /// The kind index the plugin declared for `element`'s kind (0 for cells).
-  func kindIndex(of element: Element) -> UInt32 {
-    guard let kind = element.kind else { return 0 }
-    return UInt32(layoutClass.kinds.firstIndex { $0.name == kind } ?? 0)
+  /// The ABI index of `element`'s kind (0 for cells); a kind the layout did not declare is
+  /// refused, never sent as a cell.
+  func kindIndex(of element: Element) throws(HostError) -> UInt32 {
+    guard let index = layoutClass.kindIndex(named: element.kind) else {
+      throw HostError("layout '\(layoutClass.name)' declares no kind '\(element.kind ?? "cell")' (\(element.label))")
+    }
+    return index
   }
 
   /// Where an appearing element starts: the plugin's answer, or (UIKit's default) its final
@@ -72,8 +65,8 @@ extension LayoutInstance {
     fallback.alpha = 0
     guard let call else { return fallback }
     let slot = buffer.singleRecord()
-    let path = tessera_index_path(section: Int64(element.indexPath.section), item: Int64(element.indexPath.item))
-    let status = calling(kind) { call(instance, kindIndex(of: element), path, slot) }
+    let kindIndex = try kindIndex(of: element)
+    let status = calling(kind) { call(instance, kindIndex, element.indexPath.abi, slot) }
     let record = slot.pointee
     if status == tessera_status(TESSERA_UNSUPPORTED) || status == tessera_status(TESSERA_NOT_FOUND) { return fallback }
     try check(status, "failed to give the \(which) attributes of \(element.label)")

@@ -121,7 +121,7 @@ public final class LayoutInstance {
 
   /// Asks the layout whether moving to `newBounds` invalidates it (default: a size change).
   public func shouldInvalidate(forBoundsChange newBounds: Rect) -> Bool {
-    let rect = tessera_rect(x: newBounds.minX, y: newBounds.minY, width: newBounds.width, height: newBounds.height)
+    let rect = newBounds.abi
     let answer: Bool
     if let ask = descriptor.should_invalidate_for_bounds {
       answer = calling(.shouldInvalidateForBounds) { ask(instance, rect) }
@@ -157,29 +157,25 @@ public final class LayoutInstance {
   /// Hands a merged invalidation to the plugin as one C context.
   private func passInvalidation(_ request: InvalidationRequest) throws(HostError) {
     record(.invalidate, request.description)
-    func abiPath(_ p: IndexPath) -> tessera_index_path {
-      tessera_index_path(section: Int64(p.section), item: Int64(p.item))
+    /// A kind the layout did not declare has no ABI index: refused, never sent as a cell.
+    func reference(_ r: Element.Reference) throws(HostError) -> tessera_element_ref {
+      guard let kind = layoutClass.kindIndex(named: r.kind) else {
+        throw HostError("cannot invalidate \(r): layout '\(layoutClass.name)' declares no kind '\(r.kind)'")
+      }
+      return tessera_element_ref(kind: kind, indexPath: r.indexPath)
     }
-    func kindIndex(_ kind: String) -> UInt32 { UInt32(layoutClass.kinds.firstIndex { $0.name == kind } ?? 0) }
-    let items = request.items.map(abiPath)
-    let supplementaries = request.supplementaries.map {
-      tessera_element_ref(kind: kindIndex($0.kind), reserved: 0, index_path: abiPath($0.indexPath))
-    }
-    let decorations = request.decorations.map {
-      tessera_element_ref(kind: kindIndex($0.kind), reserved: 0, index_path: abiPath($0.indexPath))
-    }
+    let items = request.items.map(\.abi)
+    let supplementaries = try request.supplementaries.map(reference)
+    let decorations = try request.decorations.map(reference)
     let preferred = request.preferredOrder.map {
-      let size = request.preferredSizes[$0]!
-      return tessera_preferred_size(index_path: abiPath($0), size: tessera_size(width: size.width, height: size.height))
+      InvalidationContext.PreferredSize(indexPath: $0, size: request.preferredSizes[$0]!).abi
     }
-    let updates = request.updateItems.map(Self.abiItem)
+    let updates = request.updateItems.map(\.abi)
     var context = tessera_invalidation_context()
     context.struct_size = UInt32(MemoryLayout<tessera_invalidation_context>.size)
     context.flags = request.flags
-    context.content_size_adjustment = tessera_size(
-      width: request.contentSizeAdjustment.width, height: request.contentSizeAdjustment.height)
-    context.content_offset_adjustment = tessera_point(
-      x: request.contentOffsetAdjustment.x, y: request.contentOffsetAdjustment.y)
+    context.content_size_adjustment = request.contentSizeAdjustment.abi
+    context.content_offset_adjustment = request.contentOffsetAdjustment.abi
     let status = items.withUnsafeBufferPointer { items in
       supplementaries.withUnsafeBufferPointer { supplementaries in
         decorations.withUnsafeBufferPointer { decorations in
@@ -214,7 +210,7 @@ public final class LayoutInstance {
         "layout '\(layoutClass.name)' reported an invalid content size \(formatNumber(size.width))x\(formatNumber(size.height)) (plugin bug)"
       )
     }
-    return Size(width: size.width, height: size.height)
+    return Size(size)
   }
 
   /// Runs a bulk query, growing the buffer when the plugin asks for more room.
@@ -262,7 +258,7 @@ public final class LayoutInstance {
 
   /// Elements intersecting `rect` with positive area.
   public func attributes(in rect: Rect) throws(HostError) -> [Element] {
-    let r = tessera_rect(x: rect.minX, y: rect.minY, width: rect.width, height: rect.height)
+    let r = rect.abi
     let raw = try bulk("failed the rect query", .attributesInRect) { descriptor.attributes_in_rect(instance, r, $0) }
     record(.attributesInRect, Self.describe(rect), result: "\(raw.count)")
     return try raw.map { (record) throws(HostError) -> Element in try element(record) }
@@ -270,7 +266,7 @@ public final class LayoutInstance {
 
   /// Number of elements in `rect`, without converting them: the benchmark's measure of the ABI.
   public func countAttributes(in rect: Rect) throws(HostError) -> Int {
-    let r = tessera_rect(x: rect.minX, y: rect.minY, width: rect.width, height: rect.height)
+    let r = rect.abi
     let count = try bulk("failed the rect query", .attributesInRect) { descriptor.attributes_in_rect(instance, r, $0) }
       .count
     record(.attributesInRect, Self.describe(rect), result: "\(count)")
@@ -285,7 +281,7 @@ public final class LayoutInstance {
       record(.allAttributes, result: "\(raw.count)")
     } else {
       let size = try contentSize()
-      let r = tessera_rect(x: 0, y: 0, width: size.width, height: size.height)
+      let r = Rect(origin: .zero, size: size).abi
       raw = try bulk("failed the rect query", .attributesInRect) { descriptor.attributes_in_rect(instance, r, $0) }
     }
     return try raw.map { (record) throws(HostError) -> Element in try element(record) }
@@ -296,8 +292,7 @@ public final class LayoutInstance {
     try prepareIfNeeded()
     let slot = buffer.singleRecord()
     let status = calling(.attributesForItem) {
-      descriptor.attributes_for_item(
-        instance, tessera_index_path(section: Int64(path.section), item: Int64(path.item)), slot)
+      descriptor.attributes_for_item(instance, path.abi, slot)
     }
     let record = slot.pointee
     self.record(.attributesForItem, "\(path)")
@@ -323,12 +318,10 @@ public final class LayoutInstance {
   /// A supplementary element's attributes; nil when the layout has no such element.
   public func supplementary(_ kind: String, at path: IndexPath) throws(HostError) -> Element? {
     try prepareIfNeeded()
-    guard let index = layoutClass.kinds.firstIndex(where: { $0.name == kind }), index > 0 else { return nil }
+    guard let index = layoutClass.kindIndex(named: kind) else { return nil }
     if let call = descriptor.attributes_for_supplementary {
       let slot = buffer.singleRecord()
-      let status = calling(.attributesForSupplementary) {
-        call(instance, UInt32(index), tessera_index_path(section: Int64(path.section), item: Int64(path.item)), slot)
-      }
+      let status = calling(.attributesForSupplementary) { call(instance, index, path.abi, slot) }
       let record = slot.pointee
       self.record(.attributesForSupplementary, "\(kind) \(path)")
       if status == tessera_status(TESSERA_NOT_FOUND) { return nil }
@@ -343,28 +336,24 @@ public final class LayoutInstance {
     func bad(_ what: String) -> HostError {
       HostError("layout '\(layoutClass.name)' returned \(what) (plugin bug)")
     }
-    let path = IndexPath(Int(r.index_path.section), Int(r.index_path.item))
+    let path = IndexPath(r.index_path)
     guard let category = ElementCategory(rawValue: r.category) else {
       throw bad("an element of unknown category \(r.category) at \(path)")
     }
-    let kindIndex = Int(r.kind)
     var kind: String? = nil
     if category == .cell {
       guard !checkingPath || model.containsItem(path) else {
         throw bad("a cell for \(model.dataset.describeMissing(path))")
       }
     } else {
-      guard kindIndex >= 1, kindIndex < layoutClass.kinds.count,
-        ElementCategory(rawValue: UInt8(layoutClass.kinds[kindIndex].category.rawValue)) == category
-      else { throw bad("a \(category) element at \(path) with undeclared kind index \(kindIndex)") }
-      kind = layoutClass.kinds[kindIndex].name
+      guard let declared = layoutClass.declaredKind(at: r.kind), ElementCategory(declared.category) == category
+      else { throw bad("a \(category) element at \(path) with undeclared kind index \(r.kind)") }
+      kind = declared.name
       guard !checkingPath || (path.section >= 0 && path.section < model.itemCounts.count && path.item >= 0) else {
         throw bad("\(kind!) \(path), but there are \(model.itemCounts.count) sections")
       }
     }
-    var e = Element(
-      category: category, kind: kind, indexPath: path,
-      frame: Rect(x: r.frame.x, y: r.frame.y, width: r.frame.width, height: r.frame.height))
+    var e = Element(category: category, kind: kind, indexPath: path, frame: Rect(r.frame))
     let f = e.frame
     guard f.minX.isFinite, f.minY.isFinite, f.width.isFinite, f.height.isFinite else {
       throw bad("a non-finite frame for \(e.label)")
@@ -380,18 +369,18 @@ public final class LayoutInstance {
       guard e.alpha.isFinite else { throw bad("a non-finite alpha for \(e.label)") }
     }
     if size >= Self.customOffset {
-      let t = r.transform
+      let t = Transform(r.transform)
       guard [t.a, t.b, t.c, t.d, t.tx, t.ty].allSatisfy(\.isFinite) else {
         throw bad("a non-finite transform for \(e.label)")
       }
-      e.transform = Transform(a: t.a, b: t.b, c: t.c, d: t.d, tx: t.tx, ty: t.ty)
+      e.transform = t
     }
     if size >= MemoryLayout<tessera_attributes>.size, r.custom_mask != 0 {
-      let values = [r.custom.0, r.custom.1, r.custom.2, r.custom.3]
-      for (index, key) in layoutClass.customKeys.enumerated().prefix(4) where r.custom_mask & (1 << UInt32(index)) != 0
-      {
-        guard values[index].isFinite else { throw bad("a non-finite custom value '\(key)' for \(e.label)") }
-        e.custom.append(Element.Custom(key: key, value: values[index]))
+      let custom = CustomValues(mask: r.custom_mask, values: r.custom)
+      for (index, key) in layoutClass.customKeys.enumerated().prefix(CustomValues.capacity) {
+        guard let value = custom[index] else { continue }
+        guard value.isFinite else { throw bad("a non-finite custom value '\(key)' for \(e.label)") }
+        e.custom.append(Element.Custom(key: key, value: value))
       }
     }
     return e

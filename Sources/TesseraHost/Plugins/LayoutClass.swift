@@ -1,4 +1,5 @@
 import TesseraABI
+import TesseraKit
 
 /// A layout as its plugin describes it, read once at load time: what `layout`, `help` and tab
 /// completion show, and the descriptor used to create instances.
@@ -6,8 +7,12 @@ public final class LayoutClass: @unchecked Sendable {
   public let name: String
   public let summary: String
   public let options: [OptionSpec]
-  /// kinds[0] is the cell kind; the rest are supplementary and decoration kinds.
+  /// kinds[0] is the cell kind; the rest are supplementary and decoration kinds. Positions are
+  /// ABI kind indices (`ABIKindIndex`).
   public let kinds: [(category: tessera_category, name: String)]
+  /// The supplementary and decoration kinds, without the cell kind: `declaredKinds[i]` is ABI
+  /// kind index `i + 1`, as `LayoutDescription.kinds` is in the SDK.
+  let declaredKinds: [(category: tessera_category, name: String)]
   public let customKeys: [String]
   public let pluginPath: String
   /// How the supervisor names this layout when one of its calls crashes or hangs.
@@ -54,6 +59,7 @@ public final class LayoutClass: @unchecked Sendable {
     self.name = name
     self.summary = d.summary.map { String(cString: $0) } ?? ""
     self.kinds = kinds
+    self.declaredKinds = Array(kinds.dropFirst())
     self.options = options
     self.customKeys = (0..<Int(d.custom_key_count)).map { String(cString: d.custom_keys![$0]!) }
     self.pluginPath = pluginPath
@@ -63,6 +69,17 @@ public final class LayoutClass: @unchecked Sendable {
 
   public func option(named name: String) -> OptionSpec? {
     options.first { $0.name == name }
+  }
+
+  /// The ABI index of the kind named `name` (nil: a cell); nil when the layout declares no such
+  /// kind, which is never read as a cell.
+  func kindIndex(named name: String?) -> UInt32? {
+    ABIKindIndex.index(of: name, in: declaredKinds) { $0.name == $1 }
+  }
+
+  /// The declared kind ABI index `index` names; nil for the cell index and undeclared indices.
+  func declaredKind(at index: some BinaryInteger) -> (category: tessera_category, name: String)? {
+    ABIKindIndex.declaredPosition(of: index, count: declaredKinds.count).map { declaredKinds[$0] }
   }
 
   public var supplementaryKinds: [String] {
