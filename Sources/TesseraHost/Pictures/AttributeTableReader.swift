@@ -1,0 +1,128 @@
+import TesseraKit
+
+/// Reads attribute listings back from a transcript (a golden session's expected output), for
+/// pictures of what a session expected.
+///
+/// A table is what `dump`, `visible` and `item` print (`AttributesOutput.table`): a header
+/// `element path x y width height`, then optionally `z`, `alpha` and `extra`, columns found at
+/// the header's positions; the count line "(N elements)" and the "(1000 of N elements shown…)"
+/// line are skipped, and "(no elements)" is an empty listing. A table does not say an element's
+/// category: kind `cell` reads as a cell and every other kind as a supplementary view (a
+/// decoration reads as a supplementary view of its kind). The extra column gives `hidden`,
+/// `transform=a,b,c,d,tx,ty` and custom values `key=value`.
+public enum AttributeTableReader {
+  static let required = ["element", "path", "x", "y", "width", "height"]
+  static let optional = ["z", "alpha", "extra"]
+
+  /// The elements of a table, in its order; nil when the lines are not an attribute table.
+  public static func elements(fromTable lines: [String]) -> [Element]? {
+    var rows = lines[...]
+    while let first = rows.first, first.allSatisfy(\.isWhitespace) { rows.removeFirst() }
+    while let last = rows.last, last.allSatisfy(\.isWhitespace) { rows.removeLast() }
+    guard let headerLine = rows.popFirst() else { return nil }
+    if headerLine == "(no elements)" { return rows.isEmpty ? [] : nil }
+    guard let columns = columns(headerLine) else { return nil }
+    var elements: [Element] = []
+    for line in rows {
+      if isCountLine(line) { continue }
+      guard let element = element(line, columns: columns) else { return nil }
+      elements.append(element)
+    }
+    return elements
+  }
+
+  /// The header's column names and the character offsets they start at.
+  static func columns(_ header: String) -> [(name: String, start: Int)]? {
+    var out: [(String, Int)] = []
+    var offset = 0
+    var current = ""
+    var start = 0
+    for character in header {
+      if character == " " {
+        if !current.isEmpty { out.append((current, start)) }
+        current = ""
+      } else {
+        if current.isEmpty { start = offset }
+        current.append(character)
+      }
+      offset += 1
+    }
+    if !current.isEmpty { out.append((current, start)) }
+    let names = out.map(\.0)
+    guard names.count >= required.count, Array(names.prefix(required.count)) == required else { return nil }
+    var rest = optional[...]
+    for name in names.dropFirst(required.count) {
+      guard let position = rest.firstIndex(of: name) else { return nil }
+      rest = rest[(position + 1)...]
+    }
+    return out
+  }
+
+  /// "(20 elements)", "(1 element)", "(1000 of 5000 elements shown: …)".
+  static func isCountLine(_ line: String) -> Bool {
+    guard line.first == "(", line.last == ")" else { return false }
+    let words = line.dropFirst().dropLast().split(separator: " ")
+    guard let first = words.first, Int(first) != nil, words.count >= 2 else { return false }
+    if words[1] == "elements" || words[1] == "element" { return words.count == 2 }
+    return words[1] == "of" && words.count >= 4 && Int(words[2]) != nil && words[3].hasPrefix("elements")
+  }
+
+  static func element(_ line: String, columns: [(name: String, start: Int)]) -> Element? {
+    let characters = Array(line)
+    var cells: [String: String] = [:]
+    for (index, column) in columns.enumerated() {
+      let end = index + 1 < columns.count ? min(columns[index + 1].start, characters.count) : characters.count
+      guard column.start <= end else {
+        cells[column.name] = ""
+        continue
+      }
+      // A cell must begin at its column: the character before it is a space (or the line start).
+      if column.start > 0, column.start < characters.count, characters[column.start - 1] != " " { return nil }
+      var cell = String(characters[column.start..<end])
+      while cell.last == " " { cell.removeLast() }
+      cells[column.name] = cell
+    }
+    guard let kind = cells["element"], !kind.isEmpty, !kind.contains(" "),
+      let path = cells["path"].flatMap(parseIndexPath),
+      let x = cells["x"].flatMap(parseNumber), let y = cells["y"].flatMap(parseNumber),
+      let width = cells["width"].flatMap(parseNumber), let height = cells["height"].flatMap(parseNumber)
+    else { return nil }
+    var element = Element(
+      category: kind == "cell" ? .cell : .supplementary, kind: kind == "cell" ? nil : kind, indexPath: path,
+      frame: Rect(x: x, y: y, width: width, height: height))
+    if let z = cells["z"] {
+      guard let value = Int32(z) else { return nil }
+      element.zIndex = value
+    }
+    if let alpha = cells["alpha"] {
+      guard let value = parseNumber(alpha) else { return nil }
+      element.alpha = value
+    }
+    if let extra = cells["extra"], !extra.isEmpty {
+      guard read(extra: extra, into: &element) else { return nil }
+    }
+    return element
+  }
+
+  /// `hidden`, `transform=a,b,c,d,tx,ty`, `key=value`, separated by spaces.
+  static func read(extra: String, into element: inout Element) -> Bool {
+    for word in extra.split(separator: " ") {
+      if word == "hidden" {
+        element.isHidden = true
+      } else if word.hasPrefix("transform=") {
+        let values = word.dropFirst("transform=".count).split(separator: ",", omittingEmptySubsequences: false)
+          .map { parseNumber(String($0)) }
+        guard values.count == 6, values.allSatisfy({ $0 != nil }) else { return false }
+        let v = values.map { $0! }
+        element.transform = Transform(a: v[0], b: v[1], c: v[2], d: v[3], tx: v[4], ty: v[5])
+      } else if let equals = word.lastIndex(of: "="), equals != word.startIndex,
+        let value = parseNumber(String(word[word.index(after: equals)...]))
+      {
+        element.custom.append(Element.Custom(key: String(word[..<equals]), value: value))
+      } else {
+        return false
+      }
+    }
+    return true
+  }
+}

@@ -1,0 +1,186 @@
+import TesseraKit
+
+/// Draws elements one by one, each as one line of SVG:
+///
+///     <g data-element="cell 0.3" opacity="0.5" transform="…"><rect x="…" …/><text …>0.3</text></g>
+///
+/// The group carries the element's name, its alpha as `opacity` (left out when 1) and a
+/// non-identity transform applied about the frame's centre, so the shape and its label are
+/// composited together as UIKit composites a view. The shape's geometry is the frame, exactly.
+struct ElementPainter {
+  private(set) var style: PictureStyle
+  let kindIndices: [String: Int]
+  let drawings: [String: KindDrawing]
+  let pixelsPerPoint: Double
+  let labels: Bool
+  /// The drawn area, when labels should keep inside it.
+  var clip: Rect?
+
+  /// Palette indices: cells 0, `kinds[i]` i + 1, kinds of `elements` not in `kinds` after them
+  /// in name order.
+  init(
+    kinds: [String], elements: [Element], drawings: [String: KindDrawing], pixelsPerPoint: Double, labels: Bool
+  ) {
+    var indices: [String: Int] = [:]
+    for (index, kind) in kinds.enumerated() where indices[kind] == nil { indices[kind] = index + 1 }
+    let undeclared = Set(elements.compactMap(\.kind)).subtracting(indices.keys).sorted()
+    for (offset, kind) in undeclared.enumerated() { indices[kind] = kinds.count + 1 + offset }
+    kindIndices = indices
+    self.drawings = drawings
+    self.pixelsPerPoint = pixelsPerPoint
+    self.labels = labels
+    style = PictureStyle(unit: 1 / pixelsPerPoint)
+  }
+
+  var unit: Double { 1 / pixelsPerPoint }
+
+  func paletteIndex(_ element: Element) -> Int {
+    element.kind.flatMap { kindIndices[$0] } ?? 0
+  }
+
+  func drawing(_ element: Element) -> KindDrawing {
+    element.kind.flatMap { drawings[$0] } ?? .box
+  }
+
+  /// The shape's classes: by shape, then by category for boxes; `h` added for hidden ones.
+  mutating func styleClass(_ element: Element) -> String {
+    let index = paletteIndex(element)
+    let name: String
+    switch drawing(element).shape {
+    case .line: name = style.use("l", index)
+    case .dot: name = style.use("p", index)
+    case .box:
+      switch element.category {
+      case .cell: name = style.use("c", index)
+      case .supplementary: name = style.use("s", index)
+      case .decoration: name = style.use("d", index)
+      }
+    }
+    return element.isHidden ? name + " h" : name
+  }
+
+  /// A legend entry for the kind of `element`, drawn like it.
+  mutating func legendEntry(_ element: Element) -> PictureHeader.Entry {
+    var plain = element
+    plain.isHidden = false
+    let classes = styleClass(plain)
+    let name = PictureText.shown(element.kind ?? "cell")
+    switch drawing(element).shape {
+    case .box: return .init(swatch: .box(classes), name: name)
+    case .line: return .init(swatch: .line(classes), name: name)
+    case .dot: return .init(swatch: .dot(classes), name: name)
+    }
+  }
+
+  /// Legend entries for the kinds of `elements`, cells first, then in palette order.
+  mutating func legend(_ elements: [Element]) -> [PictureHeader.Entry] {
+    var firsts: [Int: Element] = [:]
+    for element in elements where firsts[paletteIndex(element)] == nil { firsts[paletteIndex(element)] = element }
+    return firsts.keys.sorted().map { legendEntry(firsts[$0]!) }
+  }
+
+  /// The group's attributes: name, opacity unless 1, transform unless the identity.
+  static func groupAttributes(_ element: Element) -> (opacity: String?, transform: String?) {
+    let opacity = element.alpha == 1 ? nil : SVGNumber.exact(element.alpha)
+    let transform =
+      element.transform == .identity
+      ? nil : element.transform.svgAbout(Point(x: element.frame.midX, y: element.frame.midY))
+    return (opacity, transform)
+  }
+
+  /// One element as one line, named `name` (its label by default); `id` is shown under a
+  /// cell's index path where it fits.
+  mutating func paint(_ element: Element, name: String? = nil, id: String?, into doc: inout SVGDocument) {
+    let (opacity, transform) = Self.groupAttributes(element)
+    doc.start("g", ["data-element": name ?? element.label, "opacity": opacity, "transform": transform])
+    shape(element, into: &doc)
+    label(element, id: id, into: &doc)
+    doc.end("g")
+    doc.newline()
+  }
+
+  /// The element's shape at its frame.
+  mutating func shape(_ element: Element, into doc: inout SVGDocument) {
+    let frame = element.frame
+    let classes = styleClass(element)
+    let drawing = drawing(element)
+    switch drawing.shape {
+    case .box:
+      doc.leaf(
+        "rect",
+        [
+          "x": SVGNumber.exact(frame.minX), "y": SVGNumber.exact(frame.minY), "width": SVGNumber.exact(frame.width),
+          "height": SVGNumber.exact(frame.height), "class": classes,
+        ])
+    case .line:
+      let (start, end) = Self.lineEnds(element, drawing: drawing)
+      doc.leaf(
+        "line",
+        [
+          "x1": SVGNumber.exact(start.x), "y1": SVGNumber.exact(start.y), "x2": SVGNumber.exact(end.x),
+          "y2": SVGNumber.exact(end.y), "class": classes,
+        ])
+    case .dot:
+      doc.leaf(
+        "circle",
+        [
+          "cx": SVGNumber.rounded(frame.midX), "cy": SVGNumber.rounded(frame.midY),
+          "r": SVGNumber.rounded(dotRadius(frame.size)), "class": classes,
+        ])
+    }
+  }
+
+  func dotRadius(_ size: Size) -> Double {
+    max(min(size.width, size.height) / 2, 2 * unit)
+  }
+
+  /// The ends of a line: the drawing's diagonal, or the other one when the element's flip value
+  /// is not 0.
+  static func lineEnds(_ element: Element, drawing: KindDrawing) -> (Point, Point) {
+    let frame = element.frame
+    var rising = drawing.direction == .rising
+    if let key = drawing.flipKey, let value = element.custom.first(where: { $0.key == key })?.value, value != 0 {
+      rising.toggle()
+    }
+    return rising
+      ? (Point(x: frame.minX, y: frame.maxY), Point(x: frame.maxX, y: frame.minY))
+      : (Point(x: frame.minX, y: frame.minY), Point(x: frame.maxX, y: frame.maxY))
+  }
+
+  /// The label lines of a box (see `LabelFit`).
+  func labelLines(_ element: Element, id: String?, size: Size? = nil) -> [String] {
+    guard labels, drawing(element).shape == .box, element.category != .decoration else { return [] }
+    return LabelFit.lines(
+      path: "\(element.indexPath)", id: element.category == .cell ? id : nil, size: size ?? element.frame.size,
+      pixelsPerPoint: pixelsPerPoint)
+  }
+
+  /// Baselines of label lines relative to the box's centre, in points.
+  func labelBaselines(count: Int) -> [Double] {
+    count == 1 ? [3.5 * unit] : [-2.5 * unit, 9.5 * unit]
+  }
+
+  /// The part of a box its label is centred in: the part inside `clip` (the drawn area) when
+  /// the box has no transform, so a box cut by the picture's edge is labelled where it shows.
+  func labelBox(_ element: Element) -> Rect {
+    let frame = element.frame
+    guard let clip, element.transform == .identity else { return frame }
+    let x0 = max(frame.minX, clip.minX)
+    let y0 = max(frame.minY, clip.minY)
+    let x1 = min(frame.maxX, clip.maxX)
+    let y1 = min(frame.maxY, clip.maxY)
+    guard x0 < x1, y0 < y1 else { return frame }
+    return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+  }
+
+  func label(_ element: Element, id: String?, into doc: inout SVGDocument) {
+    let box = labelBox(element)
+    let lines = labelLines(element, id: id, size: box.size)
+    let x = SVGNumber.rounded(box.midX)
+    for (index, (line, offset)) in zip(lines, labelBaselines(count: lines.count)).enumerated() {
+      doc.element(
+        "text", ["x": x, "y": SVGNumber.rounded(box.midY + offset), "class": index == 0 ? "t" : "t id"],
+        content: line)
+    }
+  }
+}

@@ -1,0 +1,91 @@
+import TesseraKit
+import Testing
+
+@testable import TesseraHost
+
+@Suite struct PictureTableReaderTests {
+  typealias F = PictureFixtures
+
+  /// The category a table cannot tell: everything but cells reads as supplementary.
+  static func asRead(_ elements: [Element]) -> [Element] {
+    elements.map { element in
+      var element = element
+      if element.category == .decoration { element.category = .supplementary }
+      return element
+    }
+  }
+
+  static let rich = [
+    F.element(.cell, nil, 0, 0, Rect(x: 0.1 + 0.2, y: 1.0 / 3, width: 100, height: 44)),
+    F.element(.cell, nil, 0, 12, Rect(x: -5, y: 1e-7, width: 50, height: 50), alpha: 0.25, z: -3),
+    F.element(.cell, nil, 1, 0, Rect(x: 0, y: 0, width: 1, height: 2), hidden: true, transform: F.rotation),
+    F.element(.supplementary, "header", 0, 0, Rect(x: 0, y: 0, width: 390, height: 40), z: 10),
+    F.element(.supplementary, "connector", 1, 3, Rect(x: 120, y: 40, width: 60, height: 0), custom: [("startTop", 1)]),
+    F.element(.decoration, "background", 0, 0, Rect(x: 0, y: 0, width: 390, height: 600), custom: [("a=b", 2.5)]),
+  ]
+
+  @Test func tablesReadBackWithZAlphaAndExtras() throws {
+    let table = AttributesOutput.table(Self.rich)
+    #expect(table.contains("  z  ") && table.contains("alpha") && table.contains("extra"))
+    let read = try #require(AttributeTableReader.elements(fromTable: table.split(separator: "\n").map(String.init)))
+    #expect(read == Self.asRead(Self.rich))
+  }
+
+  @Test func plainTablesAndEmptyListingsReadBack() throws {
+    let plain = Array(F.grid(3))
+    let lines = AttributesOutput.table(plain).split(separator: "\n").map(String.init)
+    #expect(lines.last == "(3 elements)")
+    #expect(AttributeTableReader.elements(fromTable: lines) == plain)
+    #expect(AttributeTableReader.elements(fromTable: ["", "(no elements)", ""]) == [])
+    let truncated = lines.dropLast() + ["(1000 of 5000 elements shown: 'dump --all' prints them all)"]
+    #expect(AttributeTableReader.elements(fromTable: Array(truncated)) == plain)
+  }
+
+  @Test(arguments: [
+    ["contentSize 390x230"], ["error: no layout"], [], ["element  path  x  y  width"],
+    ["element  path  x  y  width  height", "cell     0.x   0  0  1      1"],
+    ["element  path  x  y  width  height", "cell     0.0   0  0  1      one"],
+    ["element  path  x  y  width  height  extra", "cell     0.0   0  0  1      1       shiny"],
+    ["element  path  x  y  width  height  alpha  z", "cell     0.0   0  0  1      1       1      0"],
+    ["element  path  x  y  width  height", "cell     0.0   0  0  1      1", "generated 3 items"],
+  ])
+  func otherLinesAreNotAListing(_ lines: [String]) {
+    #expect(AttributeTableReader.elements(fromTable: lines) == nil)
+  }
+
+  @Test func jsonReadsBack() throws {
+    let line = AttributesOutput.reply(Self.rich).json.serialized
+    let read = try #require(AttributeTableReader.elements(fromJSON: line))
+    #expect(read == Element.sortedForOutput(Self.rich))
+    #expect(AttributeTableReader.elements(fromJSON: "{\"attributes\": []}") == [])
+    let withID = #"{"attributes": [{"category": "cell", "section": 0, "item": 1, "id": "a", "frame": [1, 2, 3, 4]}]}"#
+    #expect(
+      AttributeTableReader.elements(fromJSON: withID) == [
+        F.element(.cell, nil, 0, 1, Rect(x: 1, y: 2, width: 3, height: 4))
+      ])
+  }
+
+  @Test(arguments: [
+    "{\"contentSize\": [390, 230]}", "{\"attributes\": [1]}", "not json", "{\"attributes\": [], \"more\": 1}",
+    #"{"attributes": [{"category": "cell", "section": 0, "item": 0, "frame": [1, 2, 3]}]}"#,
+    #"{"attributes": [{"category": "cell", "kind": "header", "section": 0, "item": 0, "frame": [1, 2, 3, 4]}]}"#,
+    #"{"attributes": [{"category": "supplementary", "section": 0, "item": 0, "frame": [1, 2, 3, 4]}]}"#,
+    #"{"attributes": [{"category": "cell", "section": 0.5, "item": 0, "frame": [1, 2, 3, 4]}]}"#,
+    #"{"attributes": [{"category": "cell", "section": 0, "item": 0, "frame": [1, 2, 3, 4], "hidden": 1}]}"#,
+  ])
+  func otherJSONIsNotAListing(_ line: String) {
+    #expect(AttributeTableReader.elements(fromJSON: line) == nil)
+  }
+
+  @Test func aSessionsDumpReadsBackAsItsLayoutsAttributes() throws {
+    let session = Support.session()
+    _ = session.execute("gen random 12 sections=2 header=390x30 footer=390x20")
+    _ = session.execute("layout waterfall")
+    let attributes = try session.currentLayout().allAttributes()
+    let table = Support.output(session, "dump").split(separator: "\n").map(String.init)
+    #expect(AttributeTableReader.elements(fromTable: table) == Element.sortedForOutput(attributes))
+    _ = session.execute("format json")
+    let json = Support.output(session, "dump")
+    #expect(AttributeTableReader.elements(fromJSON: json) == Element.sortedForOutput(attributes))
+  }
+}
