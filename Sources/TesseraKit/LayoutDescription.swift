@@ -8,16 +8,54 @@ public struct LayoutDescription: Sendable {
   public var kinds: [ElementKind]
   /// Names of the custom values (`LayoutAttributes.custom`), by index.
   public var customKeys: [String]
+  /// How pictures should draw some kinds (the `tessera.drawing/1` extension); kinds not listed
+  /// are drawn as boxes.
+  public var drawings: [KindDrawingHint]
 
   public init(
     name: String, summary: String, options: [OptionDescription] = [], kinds: [ElementKind] = [],
-    customKeys: [String] = []
+    customKeys: [String] = [], drawings: [KindDrawingHint] = []
   ) {
     self.name = name
     self.summary = summary
     self.options = options
     self.kinds = kinds
     self.customKeys = customKeys
+    self.drawings = drawings
+  }
+}
+
+/// How pictures draw one kind of element: a box (the default), a line along a diagonal of its
+/// frame (a connector), or a dot. Exported through the `tessera.drawing/1` extension.
+public struct KindDrawingHint: Sendable, Equatable {
+  public enum Shape: Sendable, Equatable {
+    case box
+    case line
+    case dot
+  }
+
+  /// Which diagonal of its frame a line follows.
+  public enum Direction: Sendable, Equatable {
+    /// From the bottom-left corner to the top-right one.
+    case rising
+    /// From the top-left corner to the bottom-right one.
+    case falling
+  }
+
+  /// The kind; nil for cells.
+  public var kind: ElementKind?
+  public var shape: Shape
+  /// For lines: the diagonal drawn when the flip value is 0 or absent.
+  public var direction: Direction
+  /// For lines: the custom key (one of `customKeys`) whose non-zero value makes the line take
+  /// the other diagonal.
+  public var flipKey: String?
+
+  public init(_ kind: ElementKind?, _ shape: Shape, direction: Direction = .rising, flipKey: String? = nil) {
+    self.kind = kind
+    self.shape = shape
+    self.direction = direction
+    self.flipKey = flipKey
   }
 }
 

@@ -249,6 +249,8 @@ enum LayoutThunks {
 
   static let getExtension:
     @convention(c) (UnsafePointer<tessera_layout_descriptor>?, UnsafePointer<CChar>?) -> UnsafeRawPointer? = {
-      _, _ in nil
+      descriptor, id in
+      guard let id else { return nil }
+      return exportedExtension(String(cString: id), for: descriptor)
     }
 }

@@ -29,6 +29,9 @@ public func exportPlugin(
     for (index, type) in layouts.enumerated() {
       let descriptor = makeDescriptor(for: type)
       state.types.append((UnsafeRawPointer(descriptor), type))
+      if let table = makeDrawingTable(type.layoutDescription) {
+        state.drawings.append((UnsafeRawPointer(descriptor), table))
+      }
       descriptors[index] = UnsafePointer(descriptor)
     }
     let plugin = UnsafeMutablePointer<tessera_plugin>.allocate(capacity: 1)
@@ -51,6 +54,48 @@ private struct PluginPointer: @unchecked Sendable {
 private struct ExportState: @unchecked Sendable {
   var plugin: PluginPointer?
   var types: [(UnsafeRawPointer, any CollectionLayout.Type)] = []
+  /// The `tessera.drawing/1` table of each descriptor that has one.
+  var drawings: [(UnsafeRawPointer, UnsafeRawPointer)] = []
+}
+
+/// The extension table `id` names for `descriptor`, if this library exported one.
+func exportedExtension(_ id: String, for descriptor: UnsafePointer<tessera_layout_descriptor>?) -> UnsafeRawPointer? {
+  guard id == TESSERA_DRAWING_EXTENSION_ID else { return nil }
+  let found = exported.withLock { state in
+    RawBox(pointer: state.drawings.first { $0.0 == UnsafeRawPointer(descriptor) }?.1)
+  }
+  return found.pointer
+}
+
+private struct RawBox: @unchecked Sendable {
+  let pointer: UnsafeRawPointer?
+}
+
+/// The `tessera.drawing/1` table for a description's drawing hints; nil when it has none.
+private func makeDrawingTable(_ description: LayoutDescription) -> UnsafeRawPointer? {
+  guard !description.drawings.isEmpty else { return nil }
+  let entries = UnsafeMutablePointer<tessera_kind_drawing>.allocate(capacity: description.drawings.count)
+  for (index, hint) in description.drawings.enumerated() {
+    let kind = ABIKindIndex.index(of: hint.kind, in: description.kinds) ?? ABIKindIndex.undeclared
+    let shape: tessera_shape =
+      switch hint.shape {
+      case .box: TESSERA_SHAPE_BOX
+      case .line: TESSERA_SHAPE_LINE
+      case .dot: TESSERA_SHAPE_DOT
+      }
+    let direction = hint.direction == .rising ? TESSERA_LINE_RISING : TESSERA_LINE_FALLING
+    let flip = hint.flipKey.flatMap { description.customKeys.firstIndex(of: $0) }.map(Int32.init) ?? -1
+    entries[index] = tessera_kind_drawing(
+      struct_size: UInt32(MemoryLayout<tessera_kind_drawing>.size), kind: kind, shape: shape.rawValue,
+      direction: direction.rawValue, flip_custom: flip, reserved: 0)
+  }
+  let table = UnsafeMutablePointer<tessera_drawing_extension>.allocate(capacity: 1)
+  table.initialize(
+    to: tessera_drawing_extension(
+      struct_size: UInt32(MemoryLayout<tessera_drawing_extension>.size),
+      kind_count: UInt32(description.drawings.count),
+      kind_stride: UInt32(MemoryLayout<tessera_kind_drawing>.stride), reserved: 0, kinds: UnsafePointer(entries)))
+  return UnsafeRawPointer(table)
 }
 
 private struct TypeBox: @unchecked Sendable {

@@ -25,7 +25,7 @@ import Testing
   ]
 
   @Test func tablesReadBackWithZAlphaAndExtras() throws {
-    let table = AttributesOutput.table(Self.rich)
+    let table = AttributesTable.table(Self.rich)
     #expect(table.contains("  z  ") && table.contains("alpha") && table.contains("extra"))
     let read = try #require(AttributeTableReader.elements(fromTable: table.split(separator: "\n").map(String.init)))
     #expect(read == Self.asRead(Self.rich))
@@ -33,7 +33,7 @@ import Testing
 
   @Test func plainTablesAndEmptyListingsReadBack() throws {
     let plain = Array(F.grid(3))
-    let lines = AttributesOutput.table(plain).split(separator: "\n").map(String.init)
+    let lines = AttributesTable.table(plain).split(separator: "\n").map(String.init)
     #expect(lines.last == "(3 elements)")
     #expect(AttributeTableReader.elements(fromTable: lines) == plain)
     #expect(AttributeTableReader.elements(fromTable: ["", "(no elements)", ""]) == [])
@@ -54,7 +54,7 @@ import Testing
   }
 
   @Test func jsonReadsBack() throws {
-    let line = AttributesOutput.reply(Self.rich).json.serialized
+    let line = AttributesJSON.list(Element.sortedForOutput(Self.rich)).serialized
     let read = try #require(AttributeTableReader.elements(fromJSON: line))
     #expect(read == Element.sortedForOutput(Self.rich))
     #expect(AttributeTableReader.elements(fromJSON: "{\"attributes\": []}") == [])

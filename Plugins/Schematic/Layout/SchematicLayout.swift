@@ -33,7 +33,10 @@ public final class SchematicLayout: CollectionLayout {
         minimum: 0),
     ],
     kinds: [connector],
-    customKeys: ["startTop"])
+    customKeys: ["startTop"],
+    // A connector is a line from the parent's middle to the child's: down to the right
+    // (falling) unless the parent is the lower one (startTop = 1).
+    drawings: [KindDrawingHint(connector, .line, direction: .falling, flipKey: "startTop")])
 
   public let collectionView: CollectionView
   var nodeSize = Size(width: 100, height: 40)

@@ -30,6 +30,8 @@ public enum ArgumentType: Sendable {
   case generatorCount
   /// `key=value` words for the generator named before.
   case generatorParameters
+  /// `key=value` options of a picture (`scale=2`, `labels=off`).
+  case pictureOptions
   /// A command or a layout name (`help`).
   case topic
   /// A loaded plugin library's name (`plugin reload`).
@@ -40,6 +42,9 @@ public enum ArgumentType: Sendable {
   case sectionIndexPath
   /// The rest of the line, as typed (`batch`'s operations).
   case rest
+  /// What a picture shows: one of a few words (`viewport`, `content`, `batch`) or a rect
+  /// `X Y W H`.
+  case area([String])
 
   public enum SizeRule: Sendable {
     case positive
@@ -51,9 +56,17 @@ public enum ArgumentType: Sendable {
     switch self {
     case .offset: 2
     case .rect: 4
-    case .layoutOptions, .generatorParameters, .rest: 0
+    case .layoutOptions, .generatorParameters, .pictureOptions, .rest: 0
     default: 1
     }
+  }
+
+  /// How many of the `next` words the argument takes when that depends on them: an area is one
+  /// word or a rect; nil when an optional argument is absent (the next word is an option).
+  func wordCount(next: ArraySlice<String>) -> Int? {
+    guard case .area(let words) = self else { return wordCount }
+    guard let first = next.first, !first.contains("=") else { return nil }
+    return words.contains(first) ? 1 : 4
   }
 }
 
@@ -122,7 +135,7 @@ public struct CommandForm: Sendable {
 
   private static func placeholder(_ parameter: Parameter) -> String {
     switch parameter.type {
-    case .layoutOptions, .generatorParameters: parameter.name + " ..."
+    case .layoutOptions, .generatorParameters, .pictureOptions: parameter.name + " ..."
     default: parameter.name
     }
   }

@@ -24,7 +24,10 @@ enum CommandParser {
     // First the shape: which words each argument takes.
     var assigned: [(Parameter, ArraySlice<String>)] = []
     for parameter in form.parameters {
-      let count = parameter.type.wordCount
+      guard let count = parameter.type.wordCount(next: slots) else {
+        if parameter.isOptional { continue }
+        throw HostError.usage(form.misfit)
+      }
       if count == 0 {
         if slots.isEmpty, !parameter.isOptional { throw HostError.usage(form.misfit) }
         if !slots.isEmpty { assigned.append((parameter, slots)) }
@@ -168,7 +171,7 @@ enum CommandParser {
         throw HostError.usage("invalid count '\(word)': expected a whole number of items, 0 or more")
       }
       return .count(count)
-    case .layoutOptions, .generatorParameters:
+    case .layoutOptions, .generatorParameters, .pictureOptions:
       return .pairs(try Tokenizer.keyValues(words[...]).map { Arguments.Pair(key: $0.0, value: $0.1) })
     case .supplementaryKind:
       guard let layout = context.layout else { return .word(word) }
@@ -179,6 +182,9 @@ enum CommandParser {
         )
       }
       return .word(word)
+    case .area(let choices):
+      if words.count == 1, choices.contains(word) { return .word(word) }
+      return try read(words, as: .rect, form: form, arguments: arguments, context: context)
     case .sectionIndexPath:
       guard let path = parseIndexPath(word), path.section >= 0, path.section < context.sectionCount, path.item >= 0
       else {

@@ -120,6 +120,36 @@ enum CommandTable {
       examples: ["size"],
       run: { session, args throws(HostError) in try session.sizeCommand(args) }),
     CommandSpec(
+      "render",
+      [
+        CommandForm(
+          [],
+          [
+            Parameter("PATH", .path), .optional("viewport|content|batch|X Y W H", .area(RenderArea.words)),
+            .optional("key=value", .pictureOptions),
+          ], misfit: "render takes a file, what to draw and key=value options")
+      ],
+      summary: "draw the layout (or the last batch's animation) as an SVG picture",
+      discussion: """
+        Draws every element intersecting the area as UIKit composites it: frame, alpha, transform (about the \
+        centre), z order (zIndex, then cells under supplementaries under decorations); cells filled, \
+        supplementaries outlined, decorations hatched, a colour per kind; labels S.I (and the cell's id when it \
+        fits). The viewport is drawn as a dashed frame with its offset, the content size as a thin outline. Cells \
+        that overlap other cells (positive area) are outlined in red and counted. The area is the viewport \
+        (default), the whole content, or a rect X Y W H. More than \(RenderOptions.overviewLimit) \
+        elements are drawn as a density overview. 'batch' draws the animation of the last batch or apply (SMIL, \
+        no script), or with frames=N a film strip of N frames. Options: scale=S (pixels per point, default 1), \
+        width=PX (fit to this width), title=TEXT, labels=on|off, hidden=show|skip (hidden elements dashed or not \
+        drawn), frames=N (2 to \(RenderOptions.maximumFrames), with batch). PATH '-' prints the SVG instead of \
+        writing a file; a relative PATH resolves against the session file's folder. The file is replaced whole \
+        or not at all.
+        """,
+      examples: [
+        "render layout.svg", "render all.svg content width=800", "render top.svg 0 0 390 200 scale=2",
+        "render move.svg batch", "render move.svg batch frames=5",
+      ],
+      run: { session, args throws(HostError) in try session.renderCommand(args) }),
+    CommandSpec(
       "batch",
       [
         CommandForm([], [Parameter("OP; OP; ... [; counts N,N,...]", .rest)], misfit: "batch has no operations"),

@@ -88,11 +88,13 @@ public enum Completer {
       return optionCandidates(partial, keys: generator.parameters.map { ($0.name, []) })
     case .path:
       return paths(partial, base: session.baseDirectory)
+    case .pictureOptions:
+      return optionCandidates(partial, keys: RenderOptions.keys)
     case .supplementaryKind:
       return session.layout?.layoutClass.supplementaryKinds ?? []
     case .pluginName:
       return session.registry.libraries.map(\.name)
-    case .choice(let words):
+    case .choice(let words), .area(let words):
       return words
     case .rest:
       // The one argument that is the rest of the line is `batch`'s operations.

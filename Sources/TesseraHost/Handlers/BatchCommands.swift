@@ -60,7 +60,7 @@ extension Session {
     let old = model.dataset
     let model = self.model
     var result = try BatchApplier.apply(
-      plan, to: old, trackingPaths: format == .json, newID: { model.generateID(avoiding: &$0) },
+      plan, to: old, trackingPaths: true, newID: { model.generateID(avoiding: &$0) },
       isTaken: { model.isTaken($0) })
     if let target { try land(&result, on: target) }
     let wantsAnimations = format == .json
@@ -83,6 +83,9 @@ extension Session {
           old: old, oldBounds: oldBounds, beforeVisible: beforeVisible, result: result, layout: layout, model: model)
       }
       _ = try layout.contentSize()
+    }
+    if let layout {
+      lastBatch = BatchMemo(oldDataset: old, oldBounds: oldBounds, result: result, layout: layout, model: model)
     }
     return BatchReport(result: result, animations: animations, oldDataset: old)
   }

@@ -3,7 +3,7 @@ import TesseraKit
 /// Reads attribute listings back from a transcript (a golden session's expected output), for
 /// pictures of what a session expected.
 ///
-/// A table is what `dump`, `visible` and `item` print (`AttributesOutput.table`): a header
+/// A table is what `dump`, `visible` and `item` print (`AttributesTable.table`): a header
 /// `element path x y width height`, then optionally `z`, `alpha` and `extra`, columns found at
 /// the header's positions; the count line "(N elements)" and the "(1000 of N elements shown…)"
 /// line are skipped, and "(no elements)" is an empty listing. A table does not say an element's

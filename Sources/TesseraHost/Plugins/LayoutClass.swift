@@ -14,6 +14,8 @@ public final class LayoutClass: @unchecked Sendable {
   /// kind index `i + 1`, as `LayoutDescription.kinds` is in the SDK.
   let declaredKinds: [(category: tessera_category, name: String)]
   public let customKeys: [String]
+  /// How pictures draw the layout's kinds (`tessera.drawing/1`), by kind name.
+  public private(set) var drawings: [String: KindDrawing] = [:]
   public let pluginPath: String
   /// How the supervisor names this layout when one of its calls crashes or hangs.
   let callerTag: [UInt8]
@@ -65,6 +67,8 @@ public final class LayoutClass: @unchecked Sendable {
     self.pluginPath = pluginPath
     self.callerTag = Array((pluginName == name ? "plugin '\(name)'" : "plugin '\(pluginName)' (layout '\(name)')").utf8)
     self.descriptor = descriptor
+    self.drawings = try Self.readDrawings(
+      descriptor, kinds: kinds, customKeys: customKeys, callerTag: callerTag, context: "\(where_) '\(name)'")
   }
 
   public func option(named name: String) -> OptionSpec? {

@@ -33,6 +33,10 @@ public enum CommandResult {
   case format(Session.Format)
   case transcript(RunTranscript)
   case watchdog(seconds: Double)
+  /// `render`: what to draw. The session draws it (`Output/SVG`) and writes the file, and
+  /// prints `pictureWritten`.
+  case picture(PictureRequest)
+  case pictureWritten(PictureWritten)
 }
 
 /// `help`, `help COMMAND`, `help LAYOUT`.
@@ -110,4 +114,29 @@ public struct RunTranscript {
   /// What each line is indented by.
   public var indent: String
   public var steps: [(command: String, output: String?)]
+}
+
+/// What `render` asks to draw: the scene, the subject and where the picture goes ("-": printed).
+public struct PictureRequest {
+  public enum Subject {
+    /// The elements of the scene.
+    case layout
+    /// The last batch's animation; a film strip of N frames when given.
+    case batch([Motion], frames: Int?)
+  }
+
+  public var path: String
+  public var subject: Subject
+  public var scene: PictureScene
+  public var options: PictureOptions
+}
+
+/// A picture drawn and written (or printed, for path "-").
+public struct PictureWritten {
+  public var path: String
+  /// The SVG, kept only when it is printed.
+  public var svg: String?
+  public var elements: Int
+  public var overlaps: Int
+  public var isOverview: Bool
 }

@@ -19,6 +19,7 @@ extension Session {
     let format: Format
     let tracing: Bool
     let selfSizing: SelfSizing
+    let lastBatch: BatchMemo?
   }
 
   var snapshot: Snapshot {
@@ -27,7 +28,7 @@ extension Session {
       nextGeneratedID: model.nextGeneratedID, layout: layout,
       layoutGeneration: layout?.generation ?? 0, options: layout?.options,
       preferredCount: layout?.preferredLog.count ?? 0, stats: layout?.stats, format: format,
-      tracing: tracing, selfSizing: selfSizing)
+      tracing: tracing, selfSizing: selfSizing, lastBatch: lastBatch)
   }
 
   /// Runs `body`; if it throws, puts the dataset, bounds, layout (its options, preferred sizes
@@ -56,6 +57,7 @@ extension Session {
     format = saved.format
     tracing = saved.tracing
     selfSizing = saved.selfSizing
+    lastBatch = saved.lastBatch
     layout = saved.layout
     // The calls the failed command made (and the ones restoring makes) do not count.
     defer { if let stats = saved.stats { self.layout?.stats = stats } }

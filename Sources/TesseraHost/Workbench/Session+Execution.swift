@@ -42,6 +42,8 @@ extension Session {
         text = "error: \(error.message)"
       }
     }
+    // The last batch's memo holds the old dataset: let it go once it can no longer be drawn.
+    if let memo = lastBatch, !memo.isCurrent(layout: layout, model: model) { lastBatch = nil }
     var lines: [String] = []
     if !traceLines.isEmpty {
       if format == .json, text == nil {
@@ -84,7 +86,10 @@ extension Session {
     do {
       return try atomically { () throws(HostError) in
         let arguments = try CommandParser.parse(spec, Array(words.dropFirst()), context: parseContext)
-        return try spec.run(self, arguments)
+        let result = try spec.run(self, arguments)
+        // A picture is drawn and written here, so a failure to write is the command's failure.
+        if case .picture(let request) = result { return .pictureWritten(try writePicture(request)) }
+        return result
       }
     } catch {
       guard error.wantsUsage else { throw error }
@@ -95,5 +100,19 @@ extension Session {
   /// What reading arguments may look at.
   var parseContext: ParseContext {
     ParseContext(registry: registry, layout: layout, sectionCount: model.dataset.sections.count)
+  }
+
+  /// Draws a picture and writes it (or keeps it to print, for path "-").
+  func writePicture(_ request: PictureRequest) throws(HostError) -> PictureWritten {
+    let picture = SVGFormatter.draw(request)
+    var written = PictureWritten(
+      path: request.path, svg: nil, elements: picture.elementCount, overlaps: picture.overlapCount,
+      isOverview: picture.isOverview)
+    if request.path == "-" {
+      written.svg = picture.svg
+    } else {
+      try files.writeText(resolve(request.path), shownAs: request.path, picture.svg)
+    }
+    return written
   }
 }

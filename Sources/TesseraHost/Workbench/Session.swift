@@ -45,6 +45,8 @@ public final class Session {
   /// `trace on`: every host→plugin call is printed before the command's output.
   var tracing = false
   var traceLines: [String] = []
+  /// The last batch, for `render PATH batch`, while nothing has changed since.
+  var lastBatch: BatchMemo?
 
   public init(registry: PluginRegistry, baseDirectory: String = ".") {
     self.registry = registry

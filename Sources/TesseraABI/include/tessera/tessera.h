@@ -20,5 +20,6 @@
 #include "invalidation.h"
 #include "layout.h"
 #include "plugin.h"
+#include "drawing.h"
 
 #endif

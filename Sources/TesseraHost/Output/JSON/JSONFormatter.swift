@@ -95,6 +95,13 @@ enum JSONFormatter {
         ),
       ])
     case .watchdog(let seconds): return .object([("watchdog", .number(seconds))])
+    case .picture: return nil  // drawn and written before it is printed (`pictureWritten`)
+    case .pictureWritten(let written):
+      let target: (String, JSONOutput) = written.svg.map { ("svg", .string($0)) } ?? ("wrote", .string(written.path))
+      return .object([
+        target, ("elements", .number(Double(written.elements))), ("overlaps", .number(Double(written.overlaps))),
+        ("overview", .bool(written.isOverview)),
+      ])
     }
   }
 

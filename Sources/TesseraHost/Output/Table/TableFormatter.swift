@@ -65,6 +65,8 @@ enum TableFormatter {
         .map { transcript.indent + $0 }.joined(separator: "\n")
       return text.isEmpty ? nil : text
     case .watchdog(let seconds): return "watchdog \(formatNumber(seconds)) s"
+    case .picture: return nil  // drawn and written before it is printed (`pictureWritten`)
+    case .pictureWritten(let written): return pictureLine(written)
     }
   }
 
@@ -92,6 +94,19 @@ enum TableFormatter {
       }
       text += "\n" + table.rendered
     }
+    return text
+  }
+
+  /// `wrote PATH (N elements)`, with the overlapping cells and the overview said; the SVG
+  /// itself for path "-".
+  static func pictureLine(_ written: PictureWritten) -> String {
+    if let svg = written.svg { return svg.hasSuffix("\n") ? String(svg.dropLast()) : svg }
+    var text = "wrote \(written.path) (\(written.elements) element\(written.elements == 1 ? "" : "s")"
+    if written.overlaps > 0 {
+      text += ", \(written.overlaps) overlapping cell\(written.overlaps == 1 ? "" : "s") outlined in red"
+    }
+    text += ")"
+    if written.isOverview { text += ": a density overview, too many elements to draw one by one" }
     return text
   }
 }

@@ -1,0 +1,150 @@
+import TesseraKit
+
+/// `render PATH [viewport|content|batch|X Y W H] [key=value ...]`: a picture of the layout, or of
+/// the last batch's animation. The handler gathers what to draw; `Output/SVG` draws it and the
+/// session writes the file.
+extension Session {
+  func renderCommand(_ args: Arguments) throws(HostError) -> CommandResult {
+    let path = try args.word("PATH")
+    let options = try RenderOptions(args.pairs("key=value"))
+    let layout = try currentLayout()
+    let area = args["viewport|content|batch|X Y W H"]
+    let contentSize = try layout.contentSize()
+    var scene = PictureScene(
+      area: model.bounds, viewport: model.bounds, contentSize: contentSize, elements: [],
+      kinds: layout.layoutClass.kinds.dropFirst().map(\.name), drawings: layout.layoutClass.drawings,
+      cellID: { [dataset = model.dataset] path in
+        dataset.contains(path) ? dataset.sections[path.section].items.ids[path.item] : nil
+      })
+    if options.frames != nil, area != .word("batch") {
+      throw HostError("render: frames=N draws a film strip of a batch: use 'render PATH batch frames=N'")
+    }
+    switch area {
+    case .word("batch")?:
+      let motions = try lastBatchMotions(layout)
+      scene.area = model.bounds
+      return .picture(
+        PictureRequest(
+          path: path, subject: .batch(motions, frames: options.frames), scene: scene, options: options.picture))
+    case .word("content")?:
+      guard contentSize.width > 0, contentSize.height > 0 else {
+        throw HostError(
+          "render: the content size is \(contentSize.formatted), which has no area to draw; draw the viewport or a rect instead"
+        )
+      }
+      scene.area = Rect(origin: .zero, size: contentSize)
+    case .rect(let rect)?:
+      guard rect.width > 0, rect.height > 0 else {
+        throw HostError(
+          "render: the rect \(formatNumber(rect.minX)) \(formatNumber(rect.minY)) \(formatNumber(rect.width)) \(formatNumber(rect.height)) has no area; give a width and a height above 0"
+        )
+      }
+      scene.area = rect
+    default:
+      break
+    }
+    scene.elements = try elements(in: scene.area, whole: area == .word("content"), layout)
+    return .picture(PictureRequest(path: path, subject: .layout, scene: scene, options: options.picture))
+  }
+
+  /// What a picture of `area` shows. A rect query leaves out zero-area frames, but a line of
+  /// zero height (a level connector) is still drawn: for the whole content every element is
+  /// taken, and a layout that draws lines adds its zero-area elements inside the area.
+  func elements(in area: Rect, whole: Bool, _ layout: LayoutInstance) throws(HostError) -> [Element] {
+    if whole { return try layout.allAttributes() }
+    var elements = try layout.attributes(in: area)
+    guard layout.layoutClass.drawings.values.contains(where: { $0.shape == .line }) else { return elements }
+    for element in try layout.allAttributes() where element.frame.width == 0 || element.frame.height == 0 {
+      let f = element.frame
+      if f.minX <= area.maxX, f.maxX >= area.minX, f.minY <= area.maxY, f.maxY >= area.minY {
+        elements.append(element)
+      }
+    }
+    return elements
+  }
+
+  /// Every element's path through the last batch, when nothing has changed since.
+  func lastBatchMotions(_ layout: LayoutInstance) throws(HostError) -> [Motion] {
+    guard let memo = lastBatch else {
+      throw HostError("render: there is no batch to draw yet; run 'batch …' or 'apply PATH' first")
+    }
+    guard memo.isCurrent(layout: layout, model: model) else {
+      throw HostError(
+        "render: the session has changed since the last batch (the dataset, the bounds or the layout); draw a batch right after it"
+      )
+    }
+    let shadow = try LayoutInstance(
+      layout.layoutClass, model: CollectionModel(dataset: memo.oldDataset, bounds: memo.oldBounds),
+      options: layout.options)
+    let before = try shadow.attributes(in: memo.oldBounds)
+    let animations = try BatchAnimation.match(
+      old: memo.oldDataset, oldBounds: memo.oldBounds, beforeVisible: before, result: memo.result, layout: layout,
+      model: model)
+    return animations.map {
+      Motion(label: "\($0.element) \($0.to ?? $0.from ?? $0.end.indexPath)", id: $0.id, start: $0.start, end: $0.end)
+    }
+  }
+}
+
+/// The words `render` takes for what it draws (besides a rect).
+enum RenderArea {
+  static let words = ["viewport", "content", "batch"]
+}
+
+/// `render`'s `key=value` options, checked.
+struct RenderOptions {
+  static let keys: [(String, [String])] = [
+    ("scale", []), ("width", []), ("title", []), ("labels", ["on", "off"]), ("hidden", ["show", "skip"]),
+    ("frames", []),
+  ]
+  /// More elements than this in the area are drawn as a density overview.
+  static let overviewLimit = 20_000
+  static let maximumFrames = 60
+  /// The largest picture side in pixels.
+  static let maximumPixels = 100_000.0
+
+  var picture = PictureOptions()
+  var frames: Int?
+
+  init(_ pairs: [Arguments.Pair]) throws(HostError) {
+    picture.overviewLimit = Self.overviewLimit
+    for pair in pairs {
+      let value = pair.value
+      switch pair.key {
+      case "scale":
+        guard let scale = parseNumber(value), scale > 0, scale <= 100 else {
+          throw HostError("render: invalid scale=\(value): expected pixels per point above 0 and at most 100")
+        }
+        picture.scale = scale
+      case "width":
+        guard let width = parseNumber(value), width >= 1, width <= Self.maximumPixels else {
+          throw HostError(
+            "render: invalid width=\(value): expected a width in pixels from 1 to \(formatNumber(Self.maximumPixels))")
+        }
+        picture.width = width
+      case "title":
+        picture.title = value
+      case "labels":
+        guard value == "on" || value == "off" else {
+          throw HostError("render: invalid labels=\(value): expected on or off")
+        }
+        picture.labels = value == "on"
+      case "hidden":
+        guard value == "show" || value == "skip" else {
+          throw HostError("render: invalid hidden=\(value): expected show (drawn dashed) or skip (not drawn)")
+        }
+        picture.showHidden = value == "show"
+      case "frames":
+        guard let n = Int(value), n >= 2, n <= Self.maximumFrames else {
+          throw HostError("render: invalid frames=\(value): expected a whole number from 2 to \(Self.maximumFrames)")
+        }
+        frames = n
+      default:
+        let keys = Self.keys.map(\.0)
+        throw HostError(
+          "render takes no '\(pair.key)'.\(CommandParser.hint(pair.key, keys)) Options: \(keys.joined(separator: ", "))"
+        )
+      }
+    }
+  }
+}

@@ -1,0 +1,71 @@
+import TesseraABI
+import TesseraKit
+
+/// The `tessera.drawing/1` extension (drawing.h): how a layout asks pictures to draw its kinds.
+extension LayoutClass {
+  /// Reads the layout's drawing table, if it has one, checking every entry: kinds it declared,
+  /// known shapes and directions, flip values among its custom keys, entries read at the stride
+  /// the table states. Kinds not listed are boxes.
+  static func readDrawings(
+    _ descriptor: UnsafePointer<tessera_layout_descriptor>, kinds: [(category: tessera_category, name: String)],
+    customKeys: [String], callerTag: [UInt8], context: String
+  ) throws(HostError) -> [String: KindDrawing] {
+    guard let getExtension = descriptor.pointee.get_extension else { return [:] }
+    let found = PluginCallMarker.around(callerTag, "get_extension") {
+      getExtension(descriptor, TESSERA_DRAWING_EXTENSION_ID)
+    }
+    guard let found else { return [:] }
+    func bad(_ what: String) -> HostError {
+      HostError("\(context): its \(TESSERA_DRAWING_EXTENSION_ID) table \(what) (plugin bug)")
+    }
+    let table = found.assumingMemoryBound(to: tessera_drawing_extension.self).pointee
+    let headerSize = MemoryLayout<tessera_drawing_extension>.size
+    guard table.struct_size >= UInt32(headerSize) else {
+      throw bad("is \(table.struct_size) bytes, smaller than the \(headerSize) this host reads")
+    }
+    guard table.kind_count <= UInt32(kinds.count) else {
+      throw bad("lists \(table.kind_count) kinds, but the layout declares \(kinds.count)")
+    }
+    guard table.kind_count == 0 || table.kinds != nil else { throw bad("lists kinds but gives no array") }
+    let entrySize = Int(TESSERA_KIND_DRAWING_V1_SIZE)
+    guard table.kind_count == 0 || table.kind_stride >= UInt32(entrySize) else {
+      throw bad("has entries \(table.kind_stride) bytes apart, less than the \(entrySize) of one entry")
+    }
+    var drawings: [String: KindDrawing] = [:]
+    let base = UnsafeRawPointer(table.kinds)
+    for index in 0..<Int(table.kind_count) {
+      guard let base else { break }
+      let entry = (base + index * Int(table.kind_stride)).loadUnaligned(as: tessera_kind_drawing.self)
+      guard entry.struct_size >= UInt32(entrySize) else {
+        throw bad("entry \(index) is \(entry.struct_size) bytes, smaller than the \(entrySize) this host reads")
+      }
+      guard entry.kind < UInt32(kinds.count) else { throw bad("entry \(index) names undeclared kind \(entry.kind)") }
+      let shape: KindDrawing.Shape
+      switch tessera_shape(rawValue: entry.shape) {
+      case TESSERA_SHAPE_BOX: shape = .box
+      case TESSERA_SHAPE_LINE: shape = .line
+      case TESSERA_SHAPE_DOT: shape = .dot
+      default: throw bad("entry \(index) has unknown shape \(entry.shape)")
+      }
+      let direction: KindDrawing.LineDirection
+      switch tessera_line_direction(rawValue: entry.direction) {
+      case TESSERA_LINE_RISING: direction = .rising
+      case TESSERA_LINE_FALLING: direction = .falling
+      default: throw bad("entry \(index) has unknown line direction \(entry.direction)")
+      }
+      var flipKey: String?
+      if entry.flip_custom >= 0 {
+        guard Int(entry.flip_custom) < customKeys.count else {
+          throw bad("entry \(index) flips on custom value \(entry.flip_custom), but the layout has \(customKeys.count)")
+        }
+        flipKey = customKeys[Int(entry.flip_custom)]
+      } else if entry.flip_custom != -1 {
+        throw bad("entry \(index) has flip_custom \(entry.flip_custom): give an index into custom_keys, or -1")
+      }
+      // Cells are drawn filled whatever the table says; an entry for them is accepted and unused.
+      guard entry.kind != 0 else { continue }
+      drawings[kinds[Int(entry.kind)].name] = KindDrawing(shape: shape, direction: direction, flipKey: flipKey)
+    }
+    return drawings
+  }
+}

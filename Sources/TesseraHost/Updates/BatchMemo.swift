@@ -1,0 +1,26 @@
+import TesseraKit
+
+/// What `render PATH batch` needs of the last batch: the data and bounds before it and where
+/// every item went. Valid while nothing has changed since (same dataset, bounds and layout
+/// state); the session drops it as soon as something has, so the old dataset is not kept alive.
+struct BatchMemo {
+  let oldDataset: Dataset
+  let oldBounds: Rect
+  let result: BatchResult
+  let layout: LayoutInstance
+  let layoutGeneration: Int
+  let modelGeneration: Int
+
+  init(oldDataset: Dataset, oldBounds: Rect, result: BatchResult, layout: LayoutInstance, model: CollectionModel) {
+    self.oldDataset = oldDataset
+    self.oldBounds = oldBounds
+    self.result = result
+    self.layout = layout
+    layoutGeneration = layout.generation
+    modelGeneration = model.generation
+  }
+
+  func isCurrent(layout: LayoutInstance?, model: CollectionModel) -> Bool {
+    layout === self.layout && layout?.generation == layoutGeneration && model.generation == modelGeneration
+  }
+}

@@ -1,0 +1,75 @@
+import TesseraHost
+import TesseraKit
+import Testing
+
+/// Every command's words are read by its declaration: the form, the number of words, each
+/// typed value, and the message when they do not fit.
+@Suite struct CommandDeclarationTests {
+  @Test(arguments: [
+    // Words that do not fit a form: its message, then the usage from the same declaration.
+    ("item", "error: item takes one index path\nusage: item S.I"),
+    ("item 0.0 0.1", "error: item takes one index path\nusage: item S.I"),
+    ("dump 0 0 10", "error: dump takes no rect or a whole one\nusage: dump [X Y W H] [--all]"),
+    ("scroll 1", "error: scroll takes the content offset X and Y\nusage: scroll X Y"),
+    ("size now", "error: size takes no arguments\nusage: size"),
+    (
+      "visible 0 0",
+      "error: visible takes no arguments but --all (see 'dump X Y W H' for a rect)\nusage: visible [--all]"
+    ),
+    ("format xml", "error: format takes 'table' or 'json'\nusage: format table|json"),
+    (
+      "invalidate",
+      "error: invalidate needs what to invalidate\nusage:\n  invalidate all\n  invalidate item S.I\n"
+        + "  invalidate supplementary KIND S.I\n  invalidate size S.I WxH"
+    ),
+    (
+      "selfsizing on 1 2",
+      "error: selfsizing on takes at most a pass budget\nusage:\n  selfsizing on [BUDGET]\n  selfsizing off"
+    ),
+    ("gen grid", "error: gen grid needs a count\nusage: gen KIND [N] [key=value ...]"),
+    ("layout flow 5", "error: expected key=value, got '5'\nusage: layout [NAME [key=value ...]]"),
+    // Values that do not read: the type's message.
+    ("item a.b", "error: invalid index path 'a.b': expected S.I (section.item), e.g. 0.3"),
+    ("dump 0 0 x 10", "error: invalid number 'x' in rect: expected four finite numbers X Y W H"),
+    ("viewport 3y4", "error: invalid size '3y4': expected WxH with finite numbers, e.g. 390x844"),
+    ("selfsizing on 0", "error: invalid pass budget '0': expected a whole number from 1 to 10000"),
+    (
+      "watchdog 0",
+      "error: watchdog takes a number of seconds between 0.1 and 86400, not '0'\nusage: watchdog [SECONDS]"
+    ),
+    (
+      "invalidate supplementary banner 0.0",
+      "error: layout flow has no supplementary kind 'banner' (kinds: header, footer)"
+    ),
+    (
+      "render x.svg 0 0 10",
+      "error: render takes a file, what to draw and key=value options\nusage: render PATH [viewport|content|batch|X Y W H] [key=value ...]"
+    ),
+    ("render x.svg 0 0 10 y", "error: invalid number 'y' in rect: expected four finite numbers X Y W H"),
+  ])
+  func wordsThatDoNotFitAreRefusedByTheDeclaration(line: String, message: String) {
+    let session = Support.session()
+    _ = session.execute("gen grid 3")
+    #expect(session.execute(line) == message)
+  }
+
+  @Test func usageLinesComeFromTheForms() throws {
+    func usage(_ name: String) throws -> [String] { try CommandLookup.find(name, in: Session.commands).usage }
+    #expect(try usage("layout") == ["layout [NAME [key=value ...]]"])
+    #expect(try usage("gen") == ["gen KIND [N] [key=value ...]"])
+    #expect(try usage("dump") == ["dump [X Y W H] [--all]"])
+    #expect(try usage("plugin") == ["plugin load PATH", "plugin reload NAME"])
+    #expect(try usage("render") == ["render PATH [viewport|content|batch|X Y W H] [key=value ...]"])
+  }
+
+  @Test func completionFollowsTheDeclaration() {
+    let session = Support.session()
+    #expect(Completer.candidates(for: "dump ", session: session) == ["--all"])
+    #expect(Completer.candidates(for: "stats ", session: session) == ["reset"])
+    #expect(Completer.candidates(for: "render x.svg ", session: session) == ["viewport", "content", "batch"])
+    #expect(Completer.candidates(for: "render x.svg content la", session: session) == ["labels="])
+    #expect(
+      Completer.candidates(for: "render x.svg content labels=o", session: session) == ["labels=on", "labels=off"])
+    #expect(Completer.candidates(for: "gen tree de", session: session) == ["depth="])
+  }
+}
