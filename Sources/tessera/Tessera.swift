@@ -2,6 +2,12 @@ import ArgumentParser
 import CEditLine
 import TesseraHost
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
 @main
 struct Tessera: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -191,6 +197,10 @@ struct Check: ParsableCommand {
   @OptionGroup var plugins: PluginOptions
   @OptionGroup var isolation: IsolationOptions
   @Flag(help: "Rewrite the expected output of each file in place.") var update = false
+  @Option(
+    help: ArgumentHelp(
+      "For a mismatch in attribute output (dump, visible, item), write a picture of the expected frames (green) over the actual ones (red) into this folder.",
+      valueName: "folder")) var pictures: String?
   @Flag(help: "Let the files read anything and load plugins by path (session files are code).") var trust = false
   @Argument(help: "Session files, or folders searched for *.session.") var paths: [String]
 
@@ -203,6 +213,13 @@ struct Check: ParsableCommand {
       throw ExitCode(2)
     }
     for note in found.notes { emit("note: \(note)") }
+    if let pictures {
+      var info = stat()
+      if stat(pictures, &info) != 0, mkdir(pictures, 0o755) != 0 {
+        printError("error: cannot make the pictures folder \(pictures): \(String(cString: strerror(errno)))")
+        throw ExitCode(2)
+      }
+    }
     guard !found.files.isEmpty else {
       printError("error: no *.session files under \(paths.joined(separator: ", "))")
       throw ExitCode(2)
@@ -227,14 +244,15 @@ struct Check: ParsableCommand {
     var updated = 0
     for file in found.files {
       do {
-        switch try checker.check(path: file, update: update) {
+        switch try checker.check(path: file, update: update, pictures: pictures) {
         case .passed: passed += 1
         case .updated:
           updated += 1
           emit("updated \(file)")
-        case .failed(let line, let diff):
+        case .failed(let line, let diff, let picture):
           failed += 1
           emit("FAIL \(file):\(line): output differs from the expected transcript\n\(diff)")
+          if let picture { emit("picture of the difference: \(picture)") }
         case .refused(let line, let reason):
           failed += 1
           emit("FAIL \(file):\(line): \(reason)")

@@ -131,6 +131,15 @@ struct CommandGrammar {
     case 25: return pick(["commit", "cancel", "insert 0.0", "delete 0.0"])
     case 26: return "run \(dataFile)"
     case 27: return "layout flow " + (0..<random.int(in: 100...3000)).map { "k\($0)=\($0)" }.joined(separator: " ")
+    case 28:
+      let area = pick([
+        "", " viewport", " content", " batch", " \(number()) \(number()) \(number()) \(number())", " \(word())",
+      ])
+      let options = (0..<random.int(in: 0...3)).map { _ in
+        " " + pick(["scale", "width", "title", "labels", "hidden", "frames", "bogus"]) + "="
+          + pick([number(), count(), word(), "on", "off", "show", "skip"])
+      }.joined()
+      return "render \(pick(["-", "picture.svg", ".", "missing/x.svg", word()]))\(area)\(options)"
     default: return pick(corpus.isEmpty ? ["size"] : corpus)
     }
   }

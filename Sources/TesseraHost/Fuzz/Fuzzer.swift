@@ -72,6 +72,9 @@ public final class Fuzzer {
       report.episodes += 1
       var config = configuration.supervisor
       config.baseDirectory = configuration.folder
+      // Commands read and write (render) only inside the fuzzer's folder, whatever a mutated
+      // corpus line names.
+      config.readableRoots = [FileAccess.realPath(configuration.folder) ?? configuration.folder]
       config.showsWarnings = false
       let supervisor = try Supervisor(config)
       var steps: [String] = []

@@ -85,6 +85,7 @@ extension Session {
       _ = try layout.contentSize()
     }
     if let layout {
+      lastBatchIsStale = false
       lastBatch = BatchMemo(oldDataset: old, oldBounds: oldBounds, result: result, layout: layout, model: model)
     }
     return BatchReport(result: result, animations: animations, oldDataset: old)

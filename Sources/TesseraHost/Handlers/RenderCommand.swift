@@ -65,10 +65,10 @@ extension Session {
 
   /// Every element's path through the last batch, when nothing has changed since.
   func lastBatchMotions(_ layout: LayoutInstance) throws(HostError) -> [Motion] {
-    guard let memo = lastBatch else {
-      throw HostError("render: there is no batch to draw yet; run 'batch …' or 'apply PATH' first")
-    }
-    guard memo.isCurrent(layout: layout, model: model) else {
+    guard let memo = lastBatch, memo.isCurrent(layout: layout, model: model) else {
+      guard lastBatchIsStale || lastBatch != nil else {
+        throw HostError("render: there is no batch to draw yet; run 'batch …' or 'apply PATH' first")
+      }
       throw HostError(
         "render: the session has changed since the last batch (the dataset, the bounds or the layout); draw a batch right after it"
       )

@@ -8,8 +8,9 @@
 public struct SessionChecker {
   public enum Outcome: Equatable, Sendable {
     case passed
-    /// The first mismatching command (1-based line) and a unified diff.
-    case failed(line: Int, diff: String)
+    /// The first mismatching command (1-based line) and a unified diff; with a pictures folder
+    /// and a mismatch in attribute output, the picture of the difference written there.
+    case failed(line: Int, diff: String, picture: String? = nil)
     /// The file cannot be checked as it is (a `quit` that would skip the rest).
     case refused(line: Int, reason: String)
     case updated
@@ -26,11 +27,12 @@ public struct SessionChecker {
   /// Runs every command of `path`. Without `update`, stops at the first command whose output
   /// differs and returns the diff of that block; with it, rewrites the file's expected output
   /// (atomically: a temporary file beside it, renamed over it only once fully written).
-  public func check(path: String, update: Bool) throws(HostError) -> Outcome {
+  public func check(path: String, update: Bool, pictures: String? = nil) throws(HostError) -> Outcome {
     let text = try TextFile.read(path, shownAs: path)
     let file = SessionFile.parse(text)
     let runner = try makeRunner(TextFile.folder(of: path))
     var outputs: [Int: [String]] = [:]
+    var mismatch: (line: Int, diff: String)?
     for (index, block) in file.blocks.enumerated() {
       guard let command = block.command else { continue }
       let actual = Self.lines(runner.perform(command).output)
@@ -50,16 +52,29 @@ public struct SessionChecker {
       }
       outputs[index] = actual
       if !update, actual != block.expected {
-        // Diffed with plain newlines (a CRLF file's lines would not split) and printed with
-        // control characters escaped.
-        var plain = file
-        plain.lineEnding = "\n"
-        let diff = UnifiedDiff.diff(
-          plain.rendered(), plain.rendered(replacing: [index: actual]), oldName: "\(path) (expected)",
-          newName: "\(path) (actual)")
-        return .failed(line: block.line, diff: diff.escapingControls)
+        if mismatch == nil {
+          // Diffed with plain newlines (a CRLF file's lines would not split) and printed with
+          // control characters escaped.
+          var plain = file
+          plain.lineEnding = "\n"
+          let diff = UnifiedDiff.diff(
+            plain.rendered(), plain.rendered(replacing: [index: actual]), oldName: "\(path) (expected)",
+            newName: "\(path) (actual)")
+          mismatch = (block.line, diff.escapingControls)
+        }
+        // With a pictures folder, the first mismatch in attribute output is drawn, even when an
+        // earlier line (the echo of a changed option) differed first.
+        if let pictures, let first = mismatch,
+          let picture = try Self.drawDifference(
+            expected: block.expected, actual: actual, title: "\(path):\(block.line): > \(command)",
+            to: pictures + "/" + Self.pictureName(path))
+        {
+          return .failed(line: first.line, diff: first.diff, picture: picture)
+        }
+        if pictures == nil { break }
       }
     }
+    if let mismatch { return .failed(line: mismatch.line, diff: mismatch.diff) }
     if update {
       let rewritten = file.rendered(replacing: outputs)
       if rewritten == text { return .passed }
@@ -67,6 +82,32 @@ public struct SessionChecker {
       return .updated
     }
     return .passed
+  }
+
+  /// When both outputs list attributes (a table or a JSON line), writes a picture of the
+  /// expected frames (green) over the actual ones (red) to `file` and returns its path; nil when
+  /// the mismatch is not in attribute output.
+  static func drawDifference(expected: [String], actual: [String], title: String, to file: String)
+    throws(HostError) -> String?
+  {
+    func elements(_ lines: [String]) -> [Element]? {
+      let body = lines.filter { !$0.hasPrefix("trace: ") }
+      if body.count == 1, let read = AttributeTableReader.elements(fromJSON: body[0]) { return read }
+      return AttributeTableReader.elements(fromTable: body)
+    }
+    guard let old = elements(expected), let new = elements(actual) else { return nil }
+    let picture = DiffPicture.draw(expected: old, actual: new, title: title)
+    try FileAccess().writeText(file, shownAs: file, picture.svg)
+    return file
+  }
+
+  /// `flow-vertical-grid.svg` for `sessions/flow/vertical-grid.session`: the path's last two
+  /// parts, so files of different folders do not collide.
+  static func pictureName(_ path: String) -> String {
+    let parts = path.split(separator: "/").suffix(2).map(String.init)
+    var name = parts.joined(separator: "-")
+    if name.hasSuffix(".session") { name.removeLast(".session".count) }
+    return name + ".svg"
   }
 
   static func lines(_ output: String?) -> [String] {

@@ -20,6 +20,7 @@ extension Session {
     let tracing: Bool
     let selfSizing: SelfSizing
     let lastBatch: BatchMemo?
+    let lastBatchIsStale: Bool
   }
 
   var snapshot: Snapshot {
@@ -28,7 +29,7 @@ extension Session {
       nextGeneratedID: model.nextGeneratedID, layout: layout,
       layoutGeneration: layout?.generation ?? 0, options: layout?.options,
       preferredCount: layout?.preferredLog.count ?? 0, stats: layout?.stats, format: format,
-      tracing: tracing, selfSizing: selfSizing, lastBatch: lastBatch)
+      tracing: tracing, selfSizing: selfSizing, lastBatch: lastBatch, lastBatchIsStale: lastBatchIsStale)
   }
 
   /// Runs `body`; if it throws, puts the dataset, bounds, layout (its options, preferred sizes
@@ -58,6 +59,7 @@ extension Session {
     tracing = saved.tracing
     selfSizing = saved.selfSizing
     lastBatch = saved.lastBatch
+    lastBatchIsStale = saved.lastBatchIsStale
     layout = saved.layout
     // The calls the failed command made (and the ones restoring makes) do not count.
     defer { if let stats = saved.stats { self.layout?.stats = stats } }

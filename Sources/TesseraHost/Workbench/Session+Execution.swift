@@ -43,7 +43,10 @@ extension Session {
       }
     }
     // The last batch's memo holds the old dataset: let it go once it can no longer be drawn.
-    if let memo = lastBatch, !memo.isCurrent(layout: layout, model: model) { lastBatch = nil }
+    if let memo = lastBatch, !memo.isCurrent(layout: layout, model: model) {
+      lastBatch = nil
+      lastBatchIsStale = true
+    }
     var lines: [String] = []
     if !traceLines.isEmpty {
       if format == .json, text == nil {

@@ -47,6 +47,8 @@ public final class Session {
   var traceLines: [String] = []
   /// The last batch, for `render PATH batch`, while nothing has changed since.
   var lastBatch: BatchMemo?
+  /// Set when the last batch's memo was dropped because something changed after it.
+  var lastBatchIsStale = false
 
   public init(registry: PluginRegistry, baseDirectory: String = ".") {
     self.registry = registry
