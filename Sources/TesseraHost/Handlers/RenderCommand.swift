@@ -6,7 +6,7 @@ import TesseraKit
 extension Session {
   func renderCommand(_ args: Arguments) throws(HostError) -> CommandResult {
     let path = try args.word("PATH")
-    let options = try RenderOptions(args.pairs("key=value"))
+    var options = try RenderOptions(args.pairs("key=value"))
     let layout = try currentLayout()
     let area = args["viewport|content|batch|X Y W H"]
     let contentSize = try layout.contentSize()
@@ -23,6 +23,7 @@ extension Session {
     case .word("batch")?:
       let motions = try lastBatchMotions(layout)
       scene.area = model.bounds
+      options.fit(scene.area)
       return .picture(
         PictureRequest(
           path: path, subject: .batch(motions, frames: options.frames), scene: scene, options: options.picture))
@@ -43,6 +44,9 @@ extension Session {
     default:
       break
     }
+    options.fit(scene.area)
+    // A picture of everything holds every element's attributes for a moment.
+    try Limits.checkMemory(items: model.dataset.itemCount, for: "render's picture")
     scene.elements = try elements(in: scene.area, whole: area == .word("content"), layout)
     return .picture(PictureRequest(path: path, subject: .layout, scene: scene, options: options.picture))
   }
@@ -100,8 +104,20 @@ struct RenderOptions {
   /// More elements than this in the area are drawn as a density overview.
   static let overviewLimit = 20_000
   static let maximumFrames = 60
-  /// The largest picture side in pixels.
+  /// The largest `width=` in pixels.
   static let maximumPixels = 100_000.0
+  /// The longest side a picture gets, in pixels: renderers refuse larger images (librsvg stops at
+  /// 32767), so a very long content is drawn at a smaller scale instead.
+  static let longestSide = 16_384.0
+
+  /// Lowers the scale when `area` would come out longer than `longestSide` pixels.
+  mutating func fit(_ area: Rect) {
+    let longest = max(area.width, area.height)
+    let scale = picture.width.map { $0 / area.width } ?? picture.scale
+    guard longest * scale > Self.longestSide else { return }
+    picture.width = nil
+    picture.scale = Self.longestSide / longest
+  }
 
   var picture = PictureOptions()
   var frames: Int?

@@ -150,8 +150,10 @@ typedef struct tessera_layout_descriptor {
                                                       tessera_attributes *out);
 
   /* ---- extensions ---- */
-  /* [any] An optional capability by versioned id (e.g. "tessera.self-sizing/1"): a pointer to a
-   * static table whose layout that id defines, or NULL when absent. OPTIONAL: NULL = none. */
+  /* [any] An optional capability by versioned id: a pointer to a static table whose layout that
+   * id defines, or NULL when absent. OPTIONAL: NULL = none. Defined extensions, each in its own
+   * header: "tessera.drawing/1" (drawing.h: how pictures draw the layout's kinds). The host asks
+   * once per id when it loads the plugin. */
   const void *(*get_extension)(const struct tessera_layout_descriptor *self, const char *id);
 } tessera_layout_descriptor;
 
