@@ -98,6 +98,24 @@ import Testing
     #expect(pixel(100, 150) == [0xF1, 0xF3, 0xF5])
   }
 
+  @Test func aRefusedRenderWritesNothingAndChangesNothing() throws {
+    let folder = NSTemporaryDirectory() + "tessera-render-refused-\(getpid())"
+    try FileManager.default.createDirectory(atPath: folder + "/sub", withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let session = Session(registry: Workbench.registry(pluginPaths: []).0, baseDirectory: folder)
+    _ = session.execute("gen grid 4")
+    let before = ["data", "size", "layout", "dump", "viewport"].map { session.execute($0) }
+    for line in [
+      "render sub", "render x.svg 0 0 0 9", "render x.svg colour=red", "render x.svg batch", "render x.svg frames=3",
+      "render x.svg scale=nan", "render missing/x.svg",
+    ] {
+      #expect(session.perform(line).failed, "\(line)")
+    }
+    #expect(["data", "size", "layout", "dump", "viewport"].map { session.execute($0) } == before)
+    let left = try FileManager.default.contentsOfDirectory(atPath: folder)
+    #expect(left == ["sub"], "no picture and no temporary file is left behind")
+  }
+
   @Test func checkWithPicturesDrawsTheDifferenceOfABrokenSession() throws {
     let folder = NSTemporaryDirectory() + "tessera-check-pictures-\(getpid())"
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
