@@ -252,7 +252,7 @@ struct Check: ParsableCommand {
         case .failed(let line, let diff, let picture):
           failed += 1
           emit("FAIL \(file):\(line): output differs from the expected transcript\n\(diff)")
-          if let picture { emit("picture of the difference: \(picture)") }
+          if let picture { emit("picture of the difference: \(picture.escapingControls)") }
         case .refused(let line, let reason):
           failed += 1
           emit("FAIL \(file):\(line): \(reason)")

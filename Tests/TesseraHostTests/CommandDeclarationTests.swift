@@ -43,7 +43,7 @@ import Testing
     ),
     (
       "render x.svg 0 0 10",
-      "error: render takes a file, what to draw and key=value options\nusage: render PATH [viewport|content|batch|X Y W H] [key=value ...]"
+      "error: render takes a file, then what to draw (a word, or a rect of four numbers X Y W H), then key=value options\nusage: render PATH [viewport|content|batch|X Y W H] [key=value ...]"
     ),
     ("render x.svg 0 0 10 y", "error: invalid number 'y' in rect: expected four finite numbers X Y W H"),
   ])

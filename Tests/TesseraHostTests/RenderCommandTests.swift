@@ -98,6 +98,25 @@ import Testing
     #expect(pixel(100, 150) == [0xF1, 0xF3, 0xF5])
   }
 
+  @Test func aBatchAnimatesEachOfASectionsSupplementaryViewsFromItsOwnStart() throws {
+    let session = Support.session()
+    _ = session.execute("gen tree depth=4 fanout=3 seed=2")
+    _ = session.execute("layout schematic")
+    let layout = try #require(session.layout)
+    let before = try layout.attributes(in: session.model.bounds).filter { $0.kind == "connector" }
+    #expect(before.count > 1)
+    #expect(session.perform("batch delete 2.1").failed == false)
+    let motions = try session.lastBatchMotions(layout)
+    #expect(Set(motions.map(\.id)).count == motions.count, "one motion per element")
+    // Every connector visible before the batch starts where it was.
+    for old in before where old.indexPath.section == 2 {
+      let id =
+        "connector@" + session.model.dataset.sections[2].id + (old.indexPath.item == 0 ? "" : "#\(old.indexPath.item)")
+      let motion = try #require(motions.first { $0.id == id }, "\(id)")
+      #expect(motion.start.frame == old.frame, "\(id)")
+    }
+  }
+
   @Test func aRefusedRenderWritesNothingAndChangesNothing() throws {
     let folder = NSTemporaryDirectory() + "tessera-render-refused-\(getpid())"
     try FileManager.default.createDirectory(atPath: folder + "/sub", withIntermediateDirectories: true)
@@ -142,8 +161,11 @@ import Testing
       return
     }
     #expect(line == 3)
-    // Named by the file's folder and name, so sessions of different folders do not collide.
-    let name = folder + "/tessera-check-pictures-\(getpid())-broken.svg"
+    // Named by the path as given, folders joined by "__", so sessions of different folders do
+    // not collide.
+    #expect(SessionChecker.pictureName("sessions/flow/a.session") == "sessions__flow__a.svg")
+    #expect(SessionChecker.pictureName("../x/./a-b.session") == "up__x__a-b.svg")
+    let name = folder + "/tmp__tessera-check-pictures-\(getpid())__broken.svg"
     #expect(picture == name)
     let root = try SVGNode.parse(try String(contentsOfFile: name, encoding: .utf8))
     let text = root.descendants.map(\.text).joined(separator: " ")

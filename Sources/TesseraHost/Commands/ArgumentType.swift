@@ -66,7 +66,8 @@ public enum ArgumentType: Sendable {
   func wordCount(next: ArraySlice<String>) -> Int? {
     guard case .area(let words) = self else { return wordCount }
     guard let first = next.first, !first.contains("=") else { return nil }
-    return words.contains(first) ? 1 : 4
+    // A word that is neither an area nor a number is taken alone, to be refused by name.
+    return words.contains(first) || parseNumber(first) == nil ? 1 : 4
   }
 }
 

@@ -184,6 +184,10 @@ enum CommandParser {
       return .word(word)
     case .area(let choices):
       if words.count == 1, choices.contains(word) { return .word(word) }
+      if words.count == 1 {
+        throw HostError(
+          "unknown area '\(word)': give \(choices.joined(separator: ", ")), or a rect of four numbers X Y W H")
+      }
       return try read(words, as: .rect, form: form, arguments: arguments, context: context)
     case .sectionIndexPath:
       guard let path = parseIndexPath(word), path.section >= 0, path.section < context.sectionCount, path.item >= 0

@@ -127,7 +127,10 @@ enum CommandTable {
           [
             Parameter("PATH", .path), .optional("viewport|content|batch|X Y W H", .area(RenderArea.words)),
             .optional("key=value", .pictureOptions),
-          ], misfit: "render takes a file, what to draw and key=value options")
+          ],
+          misfit:
+            "render takes a file, then what to draw (a word, or a rect of four numbers X Y W H), then key=value options"
+        )
       ],
       summary: "draw the layout (or the last batch's animation) as an SVG picture",
       discussion: """

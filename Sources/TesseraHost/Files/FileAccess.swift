@@ -30,10 +30,15 @@ public final class FileAccess {
 
   public init() {}
 
+  /// True while a restarted engine replays the journal: commands write no files then (a picture
+  /// was written when its command first ran, and the user may have moved it since).
+  public private(set) var isReplaying = false
+
   /// Starts a command: forgets the last one's reads; `replaying` maps paths to snapshots.
-  public func beginCommand(replaying: [String: String] = [:]) {
+  public func beginCommand(replaying: [String: String] = [:], isReplay: Bool = false) {
     reads = []
     replay = replaying
+    isReplaying = isReplay
   }
 
   /// A text file a command reads (`load`, `apply`, `run`).

@@ -46,6 +46,11 @@ extension Session {
     }
     options.fit(scene.area)
     // A picture of everything holds every element's attributes for a moment.
+    if area == .word("content"), model.dataset.itemCount > RenderOptions.mostElements {
+      throw HostError(
+        "render: the content holds \(model.dataset.itemCount) items, more than the \(RenderOptions.mostElements) one picture draws; draw the viewport or a rect X Y W H"
+      )
+    }
     try Limits.checkMemory(items: model.dataset.itemCount, for: "render's picture")
     scene.elements = try elements(in: scene.area, whole: area == .word("content"), layout)
     return .picture(PictureRequest(path: path, subject: .layout, scene: scene, options: options.picture))
@@ -103,12 +108,23 @@ struct RenderOptions {
   ]
   /// More elements than this in the area are drawn as a density overview.
   static let overviewLimit = 20_000
+  /// The most items a picture of the whole content takes (about 0.3 s and 400 MB a million).
+  static let mostElements = 2_000_000
   static let maximumFrames = 60
   /// The largest `width=` in pixels.
   static let maximumPixels = 100_000.0
   /// The longest side a picture gets, in pixels: renderers refuse larger images (librsvg stops at
   /// 32767), so a very long content is drawn at a smaller scale instead.
   static let longestSide = 16_384.0
+
+  /// Options that draw `area` at scale 1, or smaller when it would come out longer than
+  /// `longestSide` pixels.
+  static func fitted(_ area: Rect) -> PictureOptions {
+    let longest = max(area.width, area.height)
+    var options = PictureOptions()
+    if longest.isFinite, longest > longestSide { options.scale = longestSide / longest }
+    return options
+  }
 
   /// Lowers the scale when `area` would come out longer than `longestSide` pixels.
   mutating func fit(_ area: Rect) {
@@ -128,8 +144,8 @@ struct RenderOptions {
       let value = pair.value
       switch pair.key {
       case "scale":
-        guard let scale = parseNumber(value), scale > 0, scale <= 100 else {
-          throw HostError("render: invalid scale=\(value): expected pixels per point above 0 and at most 100")
+        guard let scale = parseNumber(value), scale >= 0.01, scale <= 100 else {
+          throw HostError("render: invalid scale=\(value): expected pixels per point from 0.01 to 100")
         }
         picture.scale = scale
       case "width":
@@ -139,7 +155,7 @@ struct RenderOptions {
         }
         picture.width = width
       case "title":
-        picture.title = value
+        picture.title = value.isEmpty ? nil : value
       case "labels":
         guard value == "on" || value == "off" else {
           throw HostError("render: invalid labels=\(value): expected on or off")

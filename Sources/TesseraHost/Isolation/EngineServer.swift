@@ -34,7 +34,7 @@ public enum EngineServer {
   }
 
   static func run(_ session: Session, _ line: String, replaying reads: [String: String], quiet: Bool) -> EngineFrame {
-    session.files.beginCommand(replaying: reads)
+    session.files.beginCommand(replaying: reads, isReplay: quiet)
     let outcome = session.perform(line)
     let output = quiet ? [] : Array((outcome.output ?? "").utf8)
     return EngineFrame(

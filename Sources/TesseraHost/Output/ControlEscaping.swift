@@ -2,7 +2,7 @@
 /// terminal) are printed as Swift-style escapes, `\u{1B}`: every C0 control but the newline
 /// that separates lines, DEL and the C1 controls. JSON output escapes them itself.
 extension String {
-  var escapingControls: String {
+  public var escapingControls: String {
     // Fast path: most output has no control character at all.
     guard utf8.contains(where: { $0 < 0x20 && $0 != 0x0A || $0 == 0x7F || $0 == 0xC2 }) else { return self }
     var out = ""

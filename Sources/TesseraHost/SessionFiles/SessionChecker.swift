@@ -1,3 +1,5 @@
+import TesseraKit
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -9,7 +11,8 @@ public struct SessionChecker {
   public enum Outcome: Equatable, Sendable {
     case passed
     /// The first mismatching command (1-based line) and a unified diff; with a pictures folder
-    /// and a mismatch in attribute output, the picture of the difference written there.
+    /// and a mismatch in attribute output, the picture of the difference written there (or why
+    /// it could not be).
     case failed(line: Int, diff: String, picture: String? = nil)
     /// The file cannot be checked as it is (a `quit` that would skip the rest).
     case refused(line: Int, reason: String)
@@ -44,6 +47,8 @@ public struct SessionChecker {
         )
       }
       if runner.wantsToQuit {
+        // Past a mismatch (looking for one to draw), the mismatch is what matters.
+        if let mismatch { return .failed(line: mismatch.line, diff: mismatch.diff) }
         return .refused(
           line: block.line,
           reason:
@@ -64,12 +69,16 @@ public struct SessionChecker {
         }
         // With a pictures folder, the first mismatch in attribute output is drawn, even when an
         // earlier line (the echo of a changed option) differed first.
-        if let pictures, let first = mismatch,
-          let picture = try Self.drawDifference(
-            expected: block.expected, actual: actual, title: "\(path):\(block.line): > \(command)",
-            to: pictures + "/" + Self.pictureName(path))
-        {
-          return .failed(line: first.line, diff: first.diff, picture: picture)
+        if let pictures, let first = mismatch {
+          let drawn: String?
+          do {
+            drawn = try Self.drawDifference(
+              expected: block.expected, actual: actual, title: "\(path):\(block.line): > \(command)",
+              to: pictures + "/" + Self.pictureName(path))
+          } catch {
+            drawn = "none (\(error.message))"
+          }
+          if let drawn { return .failed(line: first.line, diff: first.diff, picture: drawn) }
         }
         if pictures == nil { break }
       }
@@ -96,18 +105,23 @@ public struct SessionChecker {
       return AttributeTableReader.elements(fromTable: body)
     }
     guard let old = elements(expected), let new = elements(actual) else { return nil }
-    let picture = DiffPicture.draw(expected: old, actual: new, title: title)
+    // At most `RenderOptions.longestSide` pixels on the longer side, as `render` draws.
+    let area = (old + new).map(\.frame).reduce(nil) { (union: Rect?, frame) in union?.union(frame) ?? frame }
+    var options = RenderOptions.fitted(area ?? .zero)
+    options.title = title
+    let picture = DiffPicture.draw(expected: old, actual: new, title: title, options: options)
     try FileAccess().writeText(file, shownAs: file, picture.svg)
     return file
   }
 
-  /// `flow-vertical-grid.svg` for `sessions/flow/vertical-grid.session`: the path's last two
-  /// parts, so files of different folders do not collide.
+  /// `sessions__flow__vertical-grid.svg` for `sessions/flow/vertical-grid.session`: the path as
+  /// given, its folders joined by `__` (`..` as `up`), so files of different folders do not
+  /// collide.
   static func pictureName(_ path: String) -> String {
-    let parts = path.split(separator: "/").suffix(2).map(String.init)
-    var name = parts.joined(separator: "-")
+    let parts = path.split(separator: "/").filter { $0 != "." }.map { $0 == ".." ? "up" : String($0) }
+    var name = parts.joined(separator: "__")
     if name.hasSuffix(".session") { name.removeLast(".session".count) }
-    return name + ".svg"
+    return (name.isEmpty ? "session" : name) + ".svg"
   }
 
   static func lines(_ output: String?) -> [String] {

@@ -10,9 +10,12 @@ enum BatchAnimation {
     model: CollectionModel
   ) throws(HostError) -> [BatchReport.Animation] {
     let new = model.dataset
+    // Cells by item id; other elements by kind, section id and index (a section may hold many
+    // elements of one kind, like the schematic's connectors; the first is just `kind@section`).
     func identity(_ e: Element, in dataset: Dataset) -> String {
       let section = dataset.sections[e.indexPath.section]
-      return e.category == .cell ? section.items.ids[e.indexPath.item] : "\(e.kind ?? "")@\(section.id)"
+      if e.category == .cell { return section.items.ids[e.indexPath.item] }
+      return "\(e.kind ?? "")@\(section.id)" + (e.indexPath.item == 0 ? "" : "#\(e.indexPath.item)")
     }
     let afterVisible = try layout.attributes(in: model.bounds)
     var before: [String: Element] = [:]

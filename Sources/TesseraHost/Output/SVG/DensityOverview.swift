@@ -41,9 +41,19 @@ enum DensityOverview {
   }
 
   static func grid(_ elements: [Element], area: Rect, showHidden: Bool) -> Grid {
-    let side = binSide(for: area)
-    let columns = min(maximumBins, max(1, Int((area.width / side).rounded(.up))))
-    let rows = min(maximumBins, max(1, Int((area.height / side).rounded(.up))))
+    var side = binSide(for: area)
+    if !side.isFinite || side <= 0 {
+      // An area too small (or too large) for a rounded bin side: one bin across its longer side.
+      side = max(area.width, area.height)
+    }
+    // Bins along a length, at least one and at most `maximumBins`, whatever the numbers.
+    func bins(_ length: Double) -> Int {
+      let n = (length / side).rounded(.up)
+      guard n.isFinite, n >= 1 else { return 1 }
+      return n >= Double(maximumBins) ? maximumBins : Int(n)
+    }
+    let columns = bins(area.width)
+    let rows = bins(area.height)
     var counts = [Int32](repeating: 0, count: columns * rows)
     var binned = 0
     let (x0, y0) = (area.minX, area.minY)

@@ -27,6 +27,8 @@ enum SVGNumber {
   /// `value` rounded to 3 significant digits (by powers of ten, without Foundation).
   static func significant(_ value: Double) -> Double {
     guard value.isFinite, value != 0 else { return 0 }
+    // Beyond these the scale factor below would overflow: such numbers are kept as they are.
+    guard abs(value) > 1e-290, abs(value) < 1e290 else { return value }
     var factor = 1.0
     var magnitude = abs(value)
     while magnitude >= 1000 {
