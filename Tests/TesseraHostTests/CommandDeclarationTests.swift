@@ -1,6 +1,7 @@
-import TesseraHost
 import TesseraKit
 import Testing
+
+@testable import TesseraHost
 
 /// Every command's words are read by its declaration: the form, the number of words, each
 /// typed value, and the message when they do not fit.
@@ -51,6 +52,15 @@ import Testing
     let session = Support.session()
     _ = session.execute("gen grid 3")
     #expect(session.execute(line) == message)
+  }
+
+  /// Handlers see the workbench state only; `run`, which runs lines itself, is the one command
+  /// that needs the session.
+  @Test func onlyRunDrivesTheSession() {
+    let drivers = Session.commands.filter {
+      if case .session = $0.handler { return true } else { return false }
+    }
+    #expect(drivers.map(\.name) == ["run"])
   }
 
   @Test func usageLinesComeFromTheForms() throws {

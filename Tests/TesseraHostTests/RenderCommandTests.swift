@@ -106,7 +106,7 @@ import Testing
     let before = try layout.attributes(in: session.model.bounds).filter { $0.kind == "connector" }
     #expect(before.count > 1)
     #expect(session.perform("batch delete 2.1").failed == false)
-    let motions = try session.lastBatchMotions(layout)
+    let motions = try session.state.lastBatchMotions(layout)
     #expect(Set(motions.map(\.id)).count == motions.count, "one motion per element")
     // Every connector visible before the batch starts where it was.
     for old in before where old.indexPath.section == 2 {

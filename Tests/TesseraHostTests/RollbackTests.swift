@@ -17,8 +17,8 @@ import Testing
     let session = Self.prepared()
     let before = AtomicityTests.snapshot(session)
     do {
-      try session.atomically { () throws(HostError) in
-        _ = try session.preferredSizeCommand(Size(width: 1e9, height: 1e9), at: IndexPath(0, 0))
+      try session.state.atomically { () throws(HostError) in
+        _ = try session.state.preferredSizeCommand(Size(width: 1e9, height: 1e9), at: IndexPath(0, 0))
         throw HostError("failed after the pass")
       }
       Issue.record("the body should have thrown")
@@ -33,7 +33,7 @@ import Testing
     let session = Self.prepared()
     let before = AtomicityTests.snapshot(session)
     do {
-      try session.atomically { () throws(HostError) in
+      try session.state.atomically { () throws(HostError) in
         session.model.dataset = Dataset()
         session.model.bounds = Rect(x: 5, y: 5, width: 10, height: 10)
         try session.currentLayout().invalidate(flags: 1)
@@ -49,7 +49,7 @@ import Testing
     var used = Set<String>()
     let first = session.model.generateID(avoiding: &used)
     do {
-      try session.atomically { () throws(HostError) in
+      try session.state.atomically { () throws(HostError) in
         _ = session.model.generateID(avoiding: &used)
         _ = session.model.generateID(avoiding: &used)
         throw HostError("refused after making ids")

@@ -232,12 +232,12 @@ public struct Benchmark {
     let registry = PluginRegistry()
     let session = Session(registry: registry)
     session.layout = try LayoutInstance(layoutClass, model: session.model)
-    try session.replaceDataset(dataset)
+    try session.state.replaceDataset(dataset)
     var times: [Double] = []
     for run in 0...max(1, configuration.batchRuns) {
       let batch = RandomBatch.make(session.model.dataset, operations: configuration.batchOperations, rng: &rng)
       let start = now()
-      _ = try session.performBatch(batch)
+      _ = try session.state.performBatch(batch)
       _ = try session.layout!.countAttributes(in: session.model.bounds)
       if run > 0 { times.append(Double(now() - start)) }
     }

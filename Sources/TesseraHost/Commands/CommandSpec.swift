@@ -10,12 +10,19 @@ public struct CommandSpec: Sendable {
   /// The message when no form's fixed words start the line (commands made only of
   /// subcommands), given the first word if there is one.
   var unknownSubcommand: (@Sendable (String?) -> String)?
-  let run: @Sendable (Session, Arguments) throws(HostError) -> CommandResult
+  let handler: Handler
+
+  /// What runs a command once its arguments are read.
+  enum Handler: Sendable {
+    /// Almost every command: it works on the workbench state and returns a result.
+    case workbench(@Sendable (WorkbenchState, Arguments) throws(HostError) -> CommandResult)
+    /// `run FILE`, which runs lines itself, so it needs the session that runs them.
+    case session(@Sendable (Session, Arguments) throws(HostError) -> CommandResult)
+  }
 
   init(
     _ name: String, _ forms: [CommandForm], summary: String, discussion: String = "", examples: [String],
-    unknownSubcommand: (@Sendable (String?) -> String)? = nil,
-    run: @escaping @Sendable (Session, Arguments) throws(HostError) -> CommandResult
+    unknownSubcommand: (@Sendable (String?) -> String)? = nil, run handler: Handler
   ) {
     self.name = name
     self.forms = forms
@@ -23,7 +30,7 @@ public struct CommandSpec: Sendable {
     self.discussion = discussion
     self.examples = examples
     self.unknownSubcommand = unknownSubcommand
-    self.run = run
+    self.handler = handler
   }
 
   /// One line per form, e.g. `viewport [WxH]`.

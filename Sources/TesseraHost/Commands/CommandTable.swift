@@ -8,14 +8,14 @@ enum CommandTable {
       summary: "list commands, or one command's usage and examples",
       discussion: "With a layout name, lists that layout's options, their defaults and what they mean.",
       examples: ["help", "help dump", "help flow"],
-      run: { session, args throws(HostError) in try session.helpCommand(args) }),
+      run: .workbench { state, args throws(HostError) in try state.helpCommand(args) }),
     CommandSpec(
       "plugins", [CommandForm(misfit: "plugins takes no arguments")],
       summary: "plugin libraries, their ABI versions, paths and layouts",
       discussion:
         "Bundled plugins sit next to the tessera executable; more come from --plugin-path folders, the TESSERA_PLUGIN_PATH folders (colon-separated) and 'plugin load'.",
       examples: ["plugins"],
-      run: { session, args throws(HostError) in try session.pluginsCommand(args) }),
+      run: .workbench { state, args throws(HostError) in try state.pluginsCommand(args) }),
     CommandSpec(
       "plugin",
       [
@@ -29,7 +29,7 @@ enum CommandTable {
       unknownSubcommand: { word in
         word.map { "unknown plugin subcommand '\($0)'" } ?? "plugin takes a subcommand and one argument"
       },
-      run: { session, args throws(HostError) in try session.pluginCommand(args) }),
+      run: .workbench { state, args throws(HostError) in try state.pluginCommand(args) }),
     CommandSpec(
       "layout",
       [
@@ -43,7 +43,7 @@ enum CommandTable {
       examples: [
         "layout", "layout flow minimumLineSpacing=4 sectionInset=10,10,10,10", "layout flow scrollDirection=horizontal",
       ],
-      run: { session, args throws(HostError) in try session.layoutCommand(args) }),
+      run: .workbench { state, args throws(HostError) in try state.layoutCommand(args) }),
     CommandSpec(
       "load", [CommandForm([], [Parameter("PATH", .path)], misfit: "load takes one file")],
       summary: "load a dataset (JSON)",
@@ -51,7 +51,7 @@ enum CommandTable {
         "The format: {\"sections\": [{\"id\": \"s0\", \"header\": [W, H], \"footer\": [W, H], \"props\": {...}, \"items\": [{\"id\": \"a\", \"size\": [W, H], \"estimated\": [W, H], \"props\": {...}}]}]}. Every key but 'sections' is optional. A relative path resolves against the session file's folder. A malformed file is refused with file:line:column and the loaded dataset stays. Limits: regular files only (not FIFOs, devices or sockets), at most 1 GiB, at most \(Limits.loadedItems) items and \(Limits.loadedSections) sections, sizes at most \(Limits.coordinateText) points a side, and only when the memory available (MemAvailable) can hold it.",
 
       examples: ["load sessions/data/people.json"],
-      run: { session, args throws(HostError) in try session.loadCommand(args) }),
+      run: .workbench { state, args throws(HostError) in try state.loadCommand(args) }),
     CommandSpec(
       "gen",
       [
@@ -71,26 +71,26 @@ enum CommandTable {
       examples: [
         "gen grid 10", "gen grid 100 sections=4 header=390x40", "gen random 1000 seed=7", "gen tree depth=4 fanout=3",
       ],
-      run: { session, args throws(HostError) in try session.genCommand(args) }),
+      run: .workbench { state, args throws(HostError) in try state.genCommand(args) }),
     CommandSpec(
       "data", [CommandForm(misfit: "data takes no arguments")], summary: "the dataset: sections, counts, item ids",
       discussion: "",
       examples: ["data"],
-      run: { session, args throws(HostError) in try session.dataCommand(args) }),
+      run: .workbench { state, args throws(HostError) in try state.dataCommand(args) }),
     CommandSpec(
       "viewport", [CommandForm([], [.optional("WxH", .size(.positive))], misfit: "viewport takes one size")],
       summary: "the collection view's bounds size (default 390x844)",
       discussion:
         "The layout is asked whether the new bounds invalidate it (a vertical flow layout re-lays out only when the width changes). Each side is at most \(Limits.coordinateText) points.",
       examples: ["viewport", "viewport 1024x768"],
-      run: { session, args throws(HostError) in try session.viewportCommand(args) }),
+      run: .workbench { state, args throws(HostError) in try state.viewportCommand(args) }),
     CommandSpec(
       "scroll", [CommandForm([], [Parameter("X Y", .offset)], misfit: "scroll takes the content offset X and Y")],
       summary: "the collection view's bounds origin (content offset)",
       discussion:
         "Offsets are not clamped to the content, as a bouncing scroll view's are not. Each is within ±\(Limits.coordinateText) points.",
       examples: ["scroll 0 600"],
-      run: { session, args throws(HostError) in try session.scrollCommand(args) }),
+      run: .workbench { state, args throws(HostError) in try state.scrollCommand(args) }),
     CommandSpec(
       "visible",
       [
@@ -101,7 +101,7 @@ enum CommandTable {
       discussion:
         "An element counts when its frame and the bounds overlap with positive area; touching an edge is not enough. A table shows the first \(Limits.rowsShown) rows and says how many there are; --all prints every row (format json always lists every element).",
       examples: ["visible", "visible --all"],
-      run: { session, args throws(HostError) in try session.visibleCommand(args) }),
+      run: .workbench { state, args throws(HostError) in try state.visibleCommand(args) }),
     CommandSpec(
       "dump",
       [CommandForm([], [.optional("X Y W H", .rect)], flag: "--all", misfit: "dump takes no rect or a whole one")],
@@ -109,16 +109,16 @@ enum CommandTable {
       discussion:
         "Without a rect every element is listed, zero-area ones included. Each number of the rect is within ±\(Limits.coordinateText). A table shows the first \(Limits.rowsShown) rows and says how many there are; --all prints every row (format json always lists every element).",
       examples: ["dump", "dump 0 0 390 200", "dump --all"],
-      run: { session, args throws(HostError) in try session.dumpCommand(args) }),
+      run: .workbench { state, args throws(HostError) in try state.dumpCommand(args) }),
     CommandSpec(
       "item", [CommandForm([], [Parameter("S.I", .indexPath)], misfit: "item takes one index path")],
       summary: "attributes of one cell", discussion: "",
       examples: ["item 0.3"],
-      run: { session, args throws(HostError) in try session.itemCommand(args) }),
+      run: .workbench { state, args throws(HostError) in try state.itemCommand(args) }),
     CommandSpec(
       "size", [CommandForm(misfit: "size takes no arguments")], summary: "content size", discussion: "",
       examples: ["size"],
-      run: { session, args throws(HostError) in try session.sizeCommand(args) }),
+      run: .workbench { state, args throws(HostError) in try state.sizeCommand(args) }),
     CommandSpec(
       "render",
       [
@@ -151,7 +151,7 @@ enum CommandTable {
         "render layout.svg", "render all.svg content width=800", "render top.svg 0 0 390 200 scale=2",
         "render move.svg batch", "render move.svg batch frames=5",
       ],
-      run: { session, args throws(HostError) in try session.renderCommand(args) }),
+      run: .workbench { state, args throws(HostError) in try state.renderCommand(args) }),
     CommandSpec(
       "batch",
       [
@@ -176,7 +176,7 @@ enum CommandTable {
         "batch move 0.0 0.1; move 0.1 0.2; move 0.2 0.3", "batch insert 0.0 100x40 id=new; delete 1.2",
         "batch delete 0.0; counts 4",
       ],
-      run: { session, args throws(HostError) in try session.batchCommand(args) }),
+      run: .workbench { state, args throws(HostError) in try state.batchCommand(args) }),
     CommandSpec(
       "apply", [CommandForm([], [Parameter("PATH", .path)], misfit: "apply takes one file")],
       summary: "turn the dataset into a new version of it with one batch update",
@@ -188,7 +188,7 @@ enum CommandTable {
         updated without a reload. Each rewrite is printed.
         """,
       examples: ["apply sessions/data/people-v2.json"],
-      run: { session, args throws(HostError) in try session.applyCommand(args) }),
+      run: .workbench { state, args throws(HostError) in try state.applyCommand(args) }),
     CommandSpec(
       "invalidate",
       [
@@ -211,7 +211,7 @@ enum CommandTable {
       examples: ["invalidate all", "invalidate size 0.3 100x80", "invalidate supplementary header 0.0"],
       unknownSubcommand: { word in word.map { "unknown invalidation '\($0)'" } ?? "invalidate needs what to invalidate"
       },
-      run: { session, args throws(HostError) in try session.invalidateCommand(args) }),
+      run: .workbench { state, args throws(HostError) in try state.invalidateCommand(args) }),
     CommandSpec(
       "selfsizing",
       [
@@ -230,14 +230,14 @@ enum CommandTable {
         """,
       examples: ["selfsizing on", "selfsizing on 10", "selfsizing off"],
       unknownSubcommand: { _ in "selfsizing takes on or off" },
-      run: { session, args throws(HostError) in try session.selfSizingCommand(args) }),
+      run: .workbench { state, args throws(HostError) in try state.selfSizingCommand(args) }),
     CommandSpec(
       "trace", [CommandForm([], [Parameter("on|off", .choice(["on", "off"]))], misfit: "trace takes on or off")],
       summary: "print every host→plugin call, in order, with its arguments",
       discussion:
         "The layout lifecycle made visible: context flags, rects, index paths, results. Each call prints as a 'trace:' line before the command's output; with format json the calls go into a \"calls\" array of the command's one JSON object.",
       examples: ["trace on"],
-      run: { session, args throws(HostError) in try session.traceCommand(args) }),
+      run: .workbench { state, args throws(HostError) in try state.traceCommand(args) }),
     CommandSpec(
       "stats",
       [
@@ -246,7 +246,7 @@ enum CommandTable {
       ], summary: "counts of each plugin call and of full prepares",
       discussion: "To catch over-invalidation, e.g. a prepare on every scroll step.",
       examples: ["stats", "stats reset"],
-      run: { session, args throws(HostError) in try session.statsCommand(args) }),
+      run: .workbench { state, args throws(HostError) in try state.statsCommand(args) }),
     CommandSpec(
       "format",
       [
@@ -256,14 +256,14 @@ enum CommandTable {
       discussion:
         "With json every command prints exactly one line holding one JSON object; failures print {\"error\": \"message\"}.",
       examples: ["format json"],
-      run: { session, args throws(HostError) in try session.formatCommand(args) }),
+      run: .workbench { state, args throws(HostError) in try state.formatCommand(args) }),
     CommandSpec(
       "run", [CommandForm([], [Parameter("FILE", .path)], misfit: "run takes one file")],
       summary: "run the commands of a session file or script, printing the transcript",
       discussion:
         "In a session file the commands are the lines starting with '> '; otherwise every line that is not blank or a # comment is one. Relative paths inside resolve against the file's folder. The transcript is indented two spaces, so it cannot be read as commands when it sits in a session file; 'tessera run FILE' prints it unindented, ready to become one. What a file does ends with it: 'quit' skips the rest of that file only, and a batch it leaves open is dropped. One run runs at most 100000 commands, counting those of the files it runs.",
       examples: ["run sessions/flow/vertical-grid.session"],
-      run: { session, args throws(HostError) in try session.runCommand(args) }),
+      run: .session { session, args throws(HostError) in try session.runCommand(args) }),
     CommandSpec(
       "watchdog",
       [
@@ -280,10 +280,10 @@ enum CommandTable {
         'tessera --in-process' there is no engine and no watchdog.
         """,
       examples: ["watchdog", "watchdog 2"],
-      run: { session, args throws(HostError) in try session.watchdogCommand(args) }),
+      run: .workbench { state, args throws(HostError) in try state.watchdogCommand(args) }),
     CommandSpec(
       "quit", [CommandForm(misfit: "quit takes no arguments")], summary: "leave the REPL (Ctrl-D does too)",
       discussion: "", examples: ["quit"],
-      run: { session, args throws(HostError) in try session.quitCommand(args) }),
+      run: .workbench { state, args throws(HostError) in try state.quitCommand(args) }),
   ]
 }

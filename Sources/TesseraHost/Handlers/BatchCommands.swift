@@ -2,10 +2,7 @@ import TesseraABI
 import TesseraKit
 
 /// `batch` (one line, or a `batch>` prompt until `commit` or `cancel`): one atomic update.
-extension Session {
-  /// True between `batch` (alone) and `commit` or `cancel`: lines are batch operations.
-  public var isCollectingBatch: Bool { pendingBatch != nil }
-
+extension WorkbenchState {
   func batchCommand(_ args: Arguments) throws(HostError) -> CommandResult {
     guard args.has("OP; OP; ... [; counts N,N,...]") else {
       pendingBatch = BatchUpdate()
@@ -31,7 +28,7 @@ extension Session {
       return .batchCancelled(operations: count)
     default:
       if let word = words.first, !BatchOperation.verbs.contains(word),
-        Self.commands.contains(where: { $0.name == word })
+        CommandTable.all.contains(where: { $0.name == word })
       {
         throw HostError(
           "'\(word)' is a command, but a batch is open: type its operations, then 'commit' to apply them or 'cancel' to drop them"

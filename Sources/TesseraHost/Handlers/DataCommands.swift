@@ -2,7 +2,7 @@ import TesseraABI
 import TesseraKit
 
 /// `load`, `gen`, `data`: the dataset.
-extension Session {
+extension WorkbenchState {
   /// Puts a new dataset in place and lays it out; on failure nothing changes.
   func replaceDataset(_ dataset: Dataset) throws(HostError) {
     try atomically { () throws(HostError) in

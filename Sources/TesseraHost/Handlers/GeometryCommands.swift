@@ -2,7 +2,7 @@ import TesseraABI
 import TesseraKit
 
 /// `viewport`, `scroll`, `visible`, `dump`, `item`, `size`: the bounds and what lies in them.
-extension Session {
+extension WorkbenchState {
   /// Moves the bounds; the layout is invalidated only when it says the change requires it
   /// (UIKit's shouldInvalidateLayoutForBoundsChange).
   func changeBounds(to newBounds: Rect) throws(HostError) {

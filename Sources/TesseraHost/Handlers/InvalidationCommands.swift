@@ -2,7 +2,7 @@ import TesseraABI
 import TesseraKit
 
 /// `invalidate` and `selfsizing`: what makes a layout lay out again.
-extension Session {
+extension WorkbenchState {
   func invalidateCommand(_ args: Arguments) throws(HostError) -> CommandResult {
     let layout = try currentLayout()
     var request = InvalidationRequest()

@@ -1,7 +1,7 @@
 import TesseraKit
 
 /// `layout`, `plugins`, `plugin load|reload`: layouts and the libraries that provide them.
-extension Session {
+extension WorkbenchState {
   func layoutCommand(_ args: Arguments) throws(HostError) -> CommandResult {
     guard args.has("NAME") else {
       let layout = try currentLayout()

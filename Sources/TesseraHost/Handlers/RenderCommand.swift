@@ -3,7 +3,7 @@ import TesseraKit
 /// `render PATH [viewport|content|batch|X Y W H] [key=value ...]`: a picture of the layout, or of
 /// the last batch's animation. The handler gathers what to draw; `Output/SVG` draws it and the
 /// session writes the file.
-extension Session {
+extension WorkbenchState {
   func renderCommand(_ args: Arguments) throws(HostError) -> CommandResult {
     let path = try args.word("PATH")
     var options = try RenderOptions(args.pairs("key=value"))

@@ -3,21 +3,21 @@ extension Session {
   func runCommand(_ args: Arguments) throws(HostError) -> CommandResult {
     let name = try args.word("FILE")
     guard runDepth < 8 else { throw HostError("run: files nested more than 8 deep (does \(name) run itself?)") }
-    let path = resolve(name)
-    let file = SessionFile.parse(try files.readText(path, shownAs: name))
+    let path = state.resolve(name)
+    let file = SessionFile.parse(try state.files.readText(path, shownAs: name))
     if runDepth == 0 {
       runCommandsLeft = runCommandLimit
       runBudgetSpent = false
     }
-    let batchWasOpen = pendingBatch != nil
-    let savedBase = baseDirectory
-    baseDirectory = TextFile.folder(of: path)
+    let batchWasOpen = state.isCollectingBatch
+    let savedBase = state.baseDirectory
+    state.baseDirectory = TextFile.folder(of: path)
     runDepth += 1
     let savedIndent = transcriptIndent
     let indent = transcriptIndent  // this transcript's indent; the ones nested in it indent more
     transcriptIndent = "  "
     defer {
-      baseDirectory = savedBase
+      state.baseDirectory = savedBase
       runDepth -= 1
       transcriptIndent = savedIndent
     }
@@ -46,8 +46,8 @@ extension Session {
       wantsToQuit = false
       lines.append("(quit: the rest of \(name) is skipped)")
     }
-    if pendingBatch != nil, !batchWasOpen {
-      pendingBatch = nil
+    if state.isCollectingBatch, !batchWasOpen {
+      state.pendingBatch = nil
       lines.append("(\(name) ended inside an open batch: its operations are dropped)")
     }
     if runDepth == 1, runBudgetSpent {

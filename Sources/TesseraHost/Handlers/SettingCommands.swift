@@ -1,5 +1,5 @@
 /// `format`, `trace`, `stats`, `watchdog`, `quit`: how the session runs and prints.
-extension Session {
+extension WorkbenchState {
   func formatCommand(_ args: Arguments) throws(HostError) -> CommandResult {
     guard let format = Format(rawValue: try args.word("table|json")) else {
       throw HostError.usage("format takes 'table' or 'json'")
@@ -28,7 +28,6 @@ extension Session {
   }
 
   func quitCommand(_ args: Arguments) throws(HostError) -> CommandResult {
-    requestQuit()
-    return .silent
+    .quit
   }
 }

@@ -4,7 +4,7 @@ import TesseraKit
 /// What the layout's data source reads: the dataset and the bounds. One per session; layout
 /// instances hold it through the C data-source table.
 public final class CollectionModel: @unchecked Sendable {
-  /// Changes with every assignment to the dataset or the bounds: what `Session.atomically`
+  /// Changes with every assignment to the dataset or the bounds: what `WorkbenchState.atomically`
   /// checks before restoring them.
   private(set) var generation = 0
   public var dataset: Dataset {

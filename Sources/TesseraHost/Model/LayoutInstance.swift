@@ -15,7 +15,7 @@ public final class LayoutInstance {
     didSet { if !isPrepared { generation &+= 1 } }
   }
   /// Changes whenever the layout's state may have moved away from its last pass (options,
-  /// invalidations, a failed prepare): what `Session.atomically` checks before restoring it.
+  /// invalidations, a failed prepare): what `WorkbenchState.atomically` checks before restoring it.
   private(set) var generation = 0
   /// Invalidations since the last pass, merged; the plugin sees them when the next pass starts.
   public private(set) var pending: InvalidationRequest?

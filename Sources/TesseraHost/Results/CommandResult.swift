@@ -4,8 +4,10 @@ import TesseraKit
 /// each one exhaustive over these cases, so the forms cannot drift apart and only the form
 /// printed is ever built.
 public enum CommandResult {
-  /// Nothing to print (`quit`, an operation typed into an open batch).
+  /// Nothing to print (an operation typed into an open batch).
   case silent
+  /// `quit`: nothing to print; the session stops reading lines (or the file being run).
+  case quit
   case help(HelpTopic)
   case plugins(PluginListing)
   case pluginLoaded(PluginLibrary)
@@ -30,7 +32,7 @@ public enum CommandResult {
   case trace(Bool)
   case stats(StatsReport)
   case statsReset
-  case format(Session.Format)
+  case format(WorkbenchState.Format)
   case transcript(RunTranscript)
   case watchdog(seconds: Double)
   /// `render`: what to draw. The session draws it (`Output/SVG`) and writes the file, and

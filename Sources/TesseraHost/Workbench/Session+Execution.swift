@@ -42,11 +42,7 @@ extension Session {
         text = "error: \(error.message)"
       }
     }
-    // The last batch's memo holds the old dataset: let it go once it can no longer be drawn.
-    if let memo = lastBatch, !memo.isCurrent(layout: layout, model: model) {
-      lastBatch = nil
-      lastBatchIsStale = true
-    }
+    state.forgetOutdatedBatch()
     var lines: [String] = []
     if !traceLines.isEmpty {
       if format == .json, text == nil {
@@ -65,9 +61,9 @@ extension Session {
 
   /// Runs `body` with the current layout (and any it switches to) reporting its calls.
   private func traced(_ body: () throws(HostError) -> CommandResult) throws(HostError) -> CommandResult {
-    guard tracing || layout?.tracer != nil else { return try body() }
+    guard state.tracing || layout?.tracer != nil else { return try body() }
     let attach = { (instance: LayoutInstance?) in
-      instance?.tracer = self.tracing ? { [weak self] line in self?.traceLines.append(line) } : nil
+      instance?.tracer = self.state.tracing ? { [weak self] line in self?.traceLines.append(line) } : nil
     }
     attach(layout)
     defer { attach(layout) }
@@ -81,19 +77,25 @@ extension Session {
     // Every command runs in one atomic scope, whatever it calls: a failure anywhere in it (a
     // check after the pass, the report) leaves the session as it was. A nested line (`run FILE`)
     // is a scope of its own.
-    let enclosing = atomicDepth
-    atomicDepth = 0
-    defer { atomicDepth = enclosing }
-    if pendingBatch != nil { return try atomically { () throws(HostError) in try batchLine(words) } }
+    let enclosing = state.atomicDepth
+    state.atomicDepth = 0
+    defer { state.atomicDepth = enclosing }
+    if state.isCollectingBatch { return try state.atomically { () throws(HostError) in try state.batchLine(words) } }
     let spec = try CommandLookup.find(first, in: Self.commands)
     do {
-      return try atomically { () throws(HostError) in
+      let result = try state.atomically { () throws(HostError) -> CommandResult in
         let arguments = try CommandParser.parse(spec, Array(words.dropFirst()), context: parseContext)
-        let result = try spec.run(self, arguments)
+        let result: CommandResult
+        switch spec.handler {
+        case .workbench(let handler): result = try handler(state, arguments)
+        case .session(let handler): result = try handler(self, arguments)
+        }
         // A picture is drawn and written here, so a failure to write is the command's failure.
         if case .picture(let request) = result { return .pictureWritten(try writePicture(request)) }
         return result
       }
+      if case .quit = result { wantsToQuit = true }
+      return result
     } catch {
       guard error.wantsUsage else { throw error }
       throw HostError(error.message + "\n" + spec.usageText)
@@ -102,7 +104,7 @@ extension Session {
 
   /// What reading arguments may look at.
   var parseContext: ParseContext {
-    ParseContext(registry: registry, layout: layout, sectionCount: model.dataset.sections.count)
+    ParseContext(registry: state.registry, layout: state.layout, sectionCount: state.model.dataset.sections.count)
   }
 
   /// Draws a picture and writes it (or keeps it to print, for path "-").
@@ -114,7 +116,7 @@ extension Session {
     if request.path == "-" {
       written.svg = picture.svg
     } else {
-      try files.writeText(resolve(request.path), shownAs: request.path, picture.svg)
+      try state.files.writeText(state.resolve(request.path), shownAs: request.path, picture.svg)
     }
     return written
   }

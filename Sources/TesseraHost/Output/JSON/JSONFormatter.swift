@@ -5,7 +5,7 @@ enum JSONFormatter {
   /// The object to print; nil prints nothing.
   static func format(_ result: CommandResult) -> JSONOutput? {
     switch result {
-    case .silent: return nil
+    case .silent, .quit: return nil
     case .help(let topic): return HelpJSON.json(topic)
     case .plugins(let listing):
       return .object([

@@ -6,7 +6,7 @@ enum SVGFormatter {
     switch result {
     case .picture(let request):
       return draw(request)
-    case .silent, .help, .plugins, .pluginLoaded, .pluginReloaded, .layoutChosen, .layoutShown, .datasetMade,
+    case .silent, .quit, .help, .plugins, .pluginLoaded, .pluginReloaded, .layoutChosen, .layoutShown, .datasetMade,
       .dataset, .viewport, .offset, .attributes, .contentSize, .batchOpened, .batchCancelled, .batch,
       .invalidation, .preferredSizeKept, .selfSizingOn, .selfSizingOff, .trace, .stats, .statsReset, .format,
       .transcript, .watchdog, .pictureWritten:

@@ -5,7 +5,7 @@ enum TableFormatter {
   /// The text to print; nil prints nothing.
   static func format(_ result: CommandResult) -> String? {
     switch result {
-    case .silent: return nil
+    case .silent, .quit: return nil
     case .help(let topic): return HelpText.text(topic)
     case .plugins(let listing): return pluginList(listing)
     case .pluginLoaded(let library):

@@ -3,7 +3,7 @@ import TesseraKit
 
 /// A failed command leaves the session exactly as it was: every command runs in one atomic
 /// scope (see `run`), and the scopes commands open themselves merge into it.
-extension Session {
+extension WorkbenchState {
   /// What a failed command puts back. Cheap to take: the dataset is copied on write, and the
   /// generations say whether the model and the layout were touched at all.
   struct Snapshot {

@@ -1,0 +1,81 @@
+import TesseraABI
+import TesseraKit
+
+/// What commands work on: the dataset and bounds, the current layout, the plugins, the settings
+/// (output format, self-sizing, tracing, watchdog) and the last batch. Handlers
+/// (`Handlers/*.swift`) are methods of this type and see nothing else: running lines, nesting
+/// files and printing belong to `Session`. A failing command leaves all of it as it was
+/// (`atomically`).
+public final class WorkbenchState {
+  /// How results are printed.
+  public enum Format: String, Sendable {
+    case table
+    case json
+  }
+
+  public static let defaultViewport = Size(width: 390, height: 844)
+  public static let defaultLayout = "flow"
+
+  public let registry: PluginRegistry
+  public let model: CollectionModel
+  /// How commands read files: the trust policy and the record of what each command read.
+  public let files = FileAccess()
+  public internal(set) var layout: LayoutInstance?
+  public internal(set) var format: Format = .table
+  /// Relative paths in `load`, `run`, `render` and `plugin load` resolve against this folder:
+  /// the session file's folder when replaying one, else the working directory.
+  public internal(set) var baseDirectory: String
+  /// The operations of a multi-line batch being typed.
+  var pendingBatch: BatchUpdate?
+  /// `selfsizing on|off`, its pass budget and what the cells measured so far.
+  var selfSizing = SelfSizing()
+  /// How long the supervisor lets one command run before it stops the engine (`watchdog`).
+  public internal(set) var watchdogSeconds = 10.0
+  /// `trace on`: every host→plugin call is printed before the command's output.
+  var tracing = false
+  /// The last batch, for `render PATH batch`, while nothing has changed since.
+  var lastBatch: BatchMemo?
+  /// Set when the last batch's memo was dropped because something changed after it.
+  var lastBatchIsStale = false
+  /// Open `atomically` scopes of the current line: only the outermost saves and restores.
+  var atomicDepth = 0
+
+  init(registry: PluginRegistry, baseDirectory: String) {
+    self.registry = registry
+    self.baseDirectory = baseDirectory
+    model = CollectionModel(bounds: Rect(origin: .zero, size: Self.defaultViewport))
+    if let flow = registry.layout(named: Self.defaultLayout) ?? registry.layouts.first {
+      layout = try? LayoutInstance(flow, model: model)
+    }
+  }
+
+  /// True between `batch` (alone) and `commit` or `cancel`: lines are batch operations.
+  public var isCollectingBatch: Bool { pendingBatch != nil }
+
+  /// Resolves a path typed by a person against the base directory.
+  func resolve(_ path: String) -> String {
+    path.hasPrefix("/") || baseDirectory == "." ? path : baseDirectory + "/" + path
+  }
+
+  /// The current layout, or an error a person can act on.
+  func currentLayout() throws(HostError) -> LayoutInstance {
+    guard let layout else {
+      throw HostError("no layout is loaded: no plugins were found (see 'plugins' and 'plugin load PATH')")
+    }
+    return layout
+  }
+
+  /// Sets the watchdog (the supervisor reads it after each command); out-of-range values are
+  /// clamped (the command and the option refuse them first).
+  func setWatchdog(seconds: Double) {
+    watchdogSeconds = min(max(seconds, Watchdog.allowed.lowerBound), Watchdog.allowed.upperBound)
+  }
+
+  /// The last batch's memo holds the old dataset: lets it go once it can no longer be drawn.
+  func forgetOutdatedBatch() {
+    if let memo = lastBatch, !memo.isCurrent(layout: layout, model: model) {
+      lastBatch = nil
+      lastBatchIsStale = true
+    }
+  }
+}
