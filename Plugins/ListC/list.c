@@ -33,17 +33,21 @@ typedef struct list_instance {
   char error[256];
 } list_instance;
 
+/* Designated initializers: fields a newer header appends start at zero, their default. */
 static const tessera_option_descriptor list_options[] = {
-    {sizeof(tessera_option_descriptor), TESSERA_OPTION_NUMBER, "rowHeight",
-     "height of rows the dataset gives no size", "44", 0, 1e9, NULL, 0, 0},
-    {sizeof(tessera_option_descriptor), TESSERA_OPTION_NUMBER, "spacing", "space between rows", "0",
-     0, 1e9, NULL, 0, 0},
-    {sizeof(tessera_option_descriptor), TESSERA_OPTION_NUMBER, "inset",
-     "space left and right of every row", "0", 0, 1e9, NULL, 0, 0},
+    {.struct_size = sizeof(tessera_option_descriptor), .type = TESSERA_OPTION_NUMBER,
+     .name = "rowHeight", .doc = "height of rows the dataset gives no size", .default_value = "44",
+     .minimum = 0, .maximum = 1e9},
+    {.struct_size = sizeof(tessera_option_descriptor), .type = TESSERA_OPTION_NUMBER,
+     .name = "spacing", .doc = "space between rows", .default_value = "0", .minimum = 0,
+     .maximum = 1e9},
+    {.struct_size = sizeof(tessera_option_descriptor), .type = TESSERA_OPTION_NUMBER,
+     .name = "inset", .doc = "space left and right of every row", .default_value = "0",
+     .minimum = 0, .maximum = 1e9},
 };
 
 static const tessera_element_kind list_kinds[] = {
-    {sizeof(tessera_element_kind), TESSERA_CATEGORY_CELL, "cell"},
+    {.struct_size = sizeof(tessera_element_kind), .category = TESSERA_CATEGORY_CELL, .name = "cell"},
 };
 
 static tessera_layout_instance *list_create(const tessera_layout_descriptor *self,
@@ -51,7 +55,9 @@ static tessera_layout_instance *list_create(const tessera_layout_descriptor *sel
   (void)self;
   list_instance *list = calloc(1, sizeof(list_instance));
   if (!list) return NULL;
-  list->source = *source;
+  /* An older host's table is smaller: copy what it has (callbacks beyond stay NULL). */
+  memcpy(&list->source, source,
+         source->struct_size < sizeof list->source ? source->struct_size : sizeof list->source);
   list->row_height = 44;
   return (tessera_layout_instance *)list;
 }
@@ -70,13 +76,16 @@ static const char *list_last_error(tessera_layout_instance *instance) {
 }
 
 static tessera_status list_set_options(tessera_layout_instance *instance,
-                                       const tessera_option_value *values, size_t count) {
+                                       const tessera_option_value *values, size_t count,
+                                       uint32_t stride) {
   list_instance *list = (list_instance *)instance;
+  /* Values are `stride` bytes apart: a newer host's are larger than ours. */
   for (size_t i = 0; i < count; i++) {
-    switch (values[i].option) {
-      case 0: list->row_height = values[i].numbers[0]; break;
-      case 1: list->spacing = values[i].numbers[0]; break;
-      case 2: list->inset = values[i].numbers[0]; break;
+    const tessera_option_value *value = TESSERA_CONST_ELEMENT(tessera_option_value, values, stride, i);
+    switch (value->option) {
+      case 0: list->row_height = value->numbers[0]; break;
+      case 1: list->spacing = value->numbers[0]; break;
+      case 2: list->inset = value->numbers[0]; break;
       default: break;
     }
   }
@@ -115,7 +124,7 @@ static tessera_status list_prepare(tessera_layout_instance *instance) {
     int64_t count = list->source.number_of_items(ctx, s);
     for (int64_t done = 0; done < count;) {
       int64_t want = count - done < 256 ? count - done : 256;
-      int64_t got = list->source.item_metrics(ctx, s, done, want, metrics);
+      int64_t got = list->source.item_metrics(ctx, s, done, want, metrics, sizeof metrics[0]);
       if (got <= 0) break;
       for (int64_t k = 0; k < got; k++) {
         if (index > 0) cursor += list->spacing;
@@ -162,6 +171,14 @@ static void list_fill(const list_instance *list, int64_t index, tessera_attribut
   out->frame.height = list->height[index];
 }
 
+/* Copies a record into the caller's, no more than the `room` it has (its struct_size or the
+ * buffer's record_size): an older host's records are smaller than ours. */
+static void list_copy_record(tessera_attributes *record, tessera_attributes *to, uint32_t room) {
+  size_t bytes = room < sizeof *record ? room : sizeof *record;
+  record->struct_size = (uint32_t)bytes;
+  memcpy(to, record, bytes);
+}
+
 static tessera_status list_attributes_in_rect(tessera_layout_instance *instance, tessera_rect rect,
                                               tessera_attributes_buffer *buffer) {
   list_instance *list = (list_instance *)instance;
@@ -179,9 +196,9 @@ static tessera_status list_attributes_in_rect(tessera_layout_instance *instance,
       if (count < buffer->capacity) {
         tessera_attributes record;
         list_fill(list, i, &record);
-        size_t bytes = buffer->record_size < sizeof record ? buffer->record_size : sizeof record;
-        record.struct_size = (uint32_t)bytes;
-        memcpy((char *)buffer->records + count * buffer->record_size, &record, bytes);
+        list_copy_record(&record, TESSERA_ELEMENT(tessera_attributes, buffer->records,
+                                                  buffer->record_size, count),
+                         buffer->record_size);
       }
       count++;
     }
@@ -198,7 +215,9 @@ static tessera_status list_attributes_for_item(tessera_layout_instance *instance
   }
   int64_t index = list->section_first[path.section] + path.item;
   if (index >= list->section_first[path.section + 1]) return TESSERA_NOT_FOUND;
-  list_fill(list, index, out);
+  tessera_attributes record;
+  list_fill(list, index, &record);
+  list_copy_record(&record, out, out->struct_size);
   return TESSERA_OK;
 }
 
@@ -215,11 +234,13 @@ static tessera_status list_invalidate(tessera_layout_instance *instance,
     return TESSERA_OK;
   }
   for (size_t i = 0; i < context->preferred_size_count; i++) {
-    tessera_index_path path = context->preferred_sizes[i].index_path;
+    const tessera_preferred_size *preferred = TESSERA_CONST_ELEMENT(
+        tessera_preferred_size, context->preferred_sizes, context->preferred_size_stride, i);
+    tessera_index_path path = preferred->index_path;
     if (path.section < 0 || path.section >= list->section_count || path.item < 0) continue;
     int64_t index = list->section_first[path.section] + path.item;
     if (index < list->section_first[path.section + 1] && index < list->preferred_count) {
-      list->preferred[index] = context->preferred_sizes[i].size.height;
+      list->preferred[index] = preferred->size.height;
     }
   }
   return TESSERA_OK;
@@ -231,8 +252,10 @@ static const tessera_layout_descriptor list_layout = {
     .summary = "one full-width column (a plugin written in plain C)",
     .options = list_options,
     .option_count = sizeof list_options / sizeof list_options[0],
-    .kind_count = 1,
+    .option_stride = sizeof list_options[0],
     .kinds = list_kinds,
+    .kind_count = 1,
+    .kind_stride = sizeof list_kinds[0],
     .create = list_create,
     .destroy = list_destroy,
     .last_error = list_last_error,
@@ -256,7 +279,8 @@ static const tessera_plugin list_plugin = {
     .layouts = list_layouts,
 };
 
-const tessera_plugin *tessera_plugin_entry(uint32_t host_abi_major, uint32_t host_abi_minor) {
+TESSERA_EXPORT const tessera_plugin *tessera_plugin_entry(uint32_t host_abi_major,
+                                                          uint32_t host_abi_minor) {
   (void)host_abi_minor;
   return host_abi_major == TESSERA_ABI_MAJOR ? &list_plugin : NULL;
 }

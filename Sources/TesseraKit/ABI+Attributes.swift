@@ -15,19 +15,19 @@ extension tessera_attributes {
   /// A whole record (`struct_size` = this header's size) from Swift values; `kind` is the ABI
   /// kind index (`ABIKindIndex`).
   @inlinable package init(
-    category: ElementCategory, kind: UInt16, indexPath: IndexPath, frame: Rect, zIndex: Int32, alpha: Double,
+    category: ElementCategory, kind: UInt32, indexPath: IndexPath, frame: Rect, zIndex: Int32, alpha: Double,
     isHidden: Bool, transform: Transform, custom: CustomValues
   ) {
     self.init(
-      struct_size: UInt32(MemoryLayout<tessera_attributes>.size), category: category.rawValue, hidden: isHidden ? 1 : 0,
-      kind: kind, custom_mask: custom.mask, z_index: zIndex, index_path: indexPath.abi, frame: frame.abi,
+      struct_size: UInt32(MemoryLayout<tessera_attributes>.size), category: UInt32(category.rawValue), kind: kind,
+      hidden: isHidden ? 1 : 0, custom_mask: custom.mask, z_index: zIndex, index_path: indexPath.abi, frame: frame.abi,
       alpha: alpha, transform: transform.abi, custom: custom.values)
   }
 }
 
 extension LayoutAttributes {
   /// The record of these attributes, whose kind has ABI index `kind`.
-  @inlinable package func abi(kind: UInt16) -> tessera_attributes {
+  @inlinable package func abi(kind: UInt32) -> tessera_attributes {
     tessera_attributes(
       category: category, kind: kind, indexPath: indexPath, frame: frame, zIndex: zIndex, alpha: alpha,
       isHidden: isHidden, transform: transform, custom: custom)
@@ -37,7 +37,7 @@ extension LayoutAttributes {
   /// `i + 1`, `ABIKindIndex`). Returns nil for an unknown category, and for a supplementary or
   /// decoration record whose kind index names no declared kind.
   public init?(record r: tessera_attributes, kinds: [ElementKind]) {
-    guard let category = ElementCategory(rawValue: r.category) else { return nil }
+    guard let category = ElementCategory(tessera_category(rawValue: r.category)) else { return nil }
     if category == .cell {
       self.init(indexPath: IndexPath(r.index_path), frame: Rect(r.frame))
     } else {

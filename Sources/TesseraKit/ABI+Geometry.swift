@@ -62,9 +62,9 @@ extension Transform {
 }
 
 extension IndexPath {
-  /// The path as it is, numbers only: a whole-section path reads as item `TESSERA_NO_ITEM` (-1),
-  /// which is how the host's section update items spell it too (`IndexPath(s, -1)`). Ask
-  /// `isWholeSection` on the ABI value where the difference matters.
+  /// The path as it is, numbers only: a whole-section path reads as item `TESSERA_NO_ITEM`
+  /// (`IndexPath.noItem`, `Int.max`, as UIKit's NSNotFound). Ask `isWholeSection` on the ABI
+  /// value where the difference matters.
   @inlinable package init(_ p: tessera_index_path) {
     self.init(Int(p.section), Int(p.item))
   }
@@ -86,10 +86,10 @@ extension tessera_index_path {
     return tessera_index_path(section: Int64(section), item: Int64(item))
   }
 
-  /// `{-1, -1}`: the path an update item leaves unused (`before` of an insert, `after` of a
-  /// delete).
+  /// `{TESSERA_UNUSED_INDEX, TESSERA_UNUSED_INDEX}`: the path an update item leaves unused
+  /// (`before` of an insert, `after` of a delete).
   @inlinable package static var unused: tessera_index_path {
-    tessera_index_path(section: -1, item: -1)
+    tessera_index_path(section: TESSERA_UNUSED_INDEX, item: TESSERA_UNUSED_INDEX)
   }
 
   /// True when the path names a whole section (`item == TESSERA_NO_ITEM`).

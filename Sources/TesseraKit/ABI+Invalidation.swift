@@ -9,7 +9,8 @@ extension InvalidationContext.PreferredSize {
   }
 
   @inlinable package var abi: tessera_preferred_size {
-    tessera_preferred_size(index_path: indexPath.abi, size: size.abi)
+    tessera_preferred_size(
+      struct_size: abiSize(tessera_preferred_size.self), reserved: 0, index_path: indexPath.abi, size: size.abi)
   }
 }
 

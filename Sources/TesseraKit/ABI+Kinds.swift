@@ -20,9 +20,9 @@ public import TesseraABI
   /// The cell kind's index.
   @inlinable package static var cell: UInt32 { 0 }
 
-  /// What stands for an undeclared kind where an index must be written: 0xFFFF, the largest
-  /// value `tessera_attributes.kind` holds (records cannot name a 65535th declared kind).
-  @inlinable package static var undeclared: UInt32 { UInt32(UInt16.max) }
+  /// What stands for an undeclared kind where an index must be written: `UInt32.max` (no layout
+  /// declares that many kinds).
+  @inlinable package static var undeclared: UInt32 { UInt32.max }
 
   /// The index of the declared kind at `position` (0-based, in declaration order).
   @inlinable package static func index(ofDeclared position: Int) -> UInt32 {

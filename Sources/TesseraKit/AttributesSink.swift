@@ -34,13 +34,13 @@ public struct AttributesSink {
     appended &+= 1
   }
 
-  /// The ABI kind index of `kind` (`ABIKindIndex`): 0 for cells, `UInt16.max` for a kind the
-  /// layout did not declare (the host reports that as the plugin's error).
-  @inlinable public func kindIndex(_ kind: ElementKind?) -> UInt16 {
-    UInt16(truncatingIfNeeded: ABIKindIndex.index(of: kind, in: kinds) ?? ABIKindIndex.undeclared)
+  /// The ABI kind index of `kind` (`ABIKindIndex`): 0 for cells, `ABIKindIndex.undeclared` for a
+  /// kind the layout did not declare (the host reports that as the plugin's error).
+  @inlinable public func kindIndex(_ kind: ElementKind?) -> UInt32 {
+    ABIKindIndex.index(of: kind, in: kinds) ?? ABIKindIndex.undeclared
   }
 
-  @inlinable public static func record(_ a: LayoutAttributes, kind: UInt16) -> tessera_attributes {
+  @inlinable public static func record(_ a: LayoutAttributes, kind: UInt32) -> tessera_attributes {
     a.abi(kind: kind)
   }
 }

@@ -35,7 +35,8 @@ public struct CollectionView: @unchecked Sendable {
         let wanted = Swift.min(chunk, total - first)
         let got = Int(
           source.pointee.item_metrics(
-            source.pointee.context, Int64(section), Int64(first), Int64(wanted), buffer.baseAddress!))
+            source.pointee.context, Int64(section), Int64(first), Int64(wanted), buffer.baseAddress!,
+            abiStride(tessera_item_metrics.self)))
         if got <= 0 { break }
         for offset in 0..<got { body(first + offset, buffer[offset]) }
         first += got
@@ -55,7 +56,8 @@ public struct CollectionView: @unchecked Sendable {
     let wanted = Swift.min(buffer.count, scratch.count)
     let got = Int(
       source.pointee.item_metrics(
-        source.pointee.context, Int64(section), Int64(first), Int64(wanted), scratch.baseAddress!))
+        source.pointee.context, Int64(section), Int64(first), Int64(wanted), scratch.baseAddress!,
+        abiStride(tessera_item_metrics.self)))
     guard got > 0 else { return 0 }
     if estimatesOnly {
       // A self-sizing layout is told the estimate; the measured size arrives as a preferred one.
@@ -98,7 +100,8 @@ public struct CollectionView: @unchecked Sendable {
   public func itemSize(at indexPath: IndexPath) -> Size? {
     var metrics = tessera_item_metrics()
     let got = source.pointee.item_metrics(
-      source.pointee.context, Int64(indexPath.section), Int64(indexPath.item), 1, &metrics)
+      source.pointee.context, Int64(indexPath.section), Int64(indexPath.item), 1, &metrics,
+      abiStride(tessera_item_metrics.self))
     guard got == 1, metrics.flags & UInt32(TESSERA_ITEM_HAS_SIZE) != 0 else { return nil }
     return Size(metrics.size)
   }

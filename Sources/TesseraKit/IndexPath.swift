@@ -3,6 +3,10 @@ public struct IndexPath: Hashable, Comparable, Sendable, CustomStringConvertible
   public var section: Int
   public var item: Int
 
+  /// The item of a path that names a whole section (a section update item's paths, section
+  /// properties): `Int.max`, as UIKit's NSNotFound; the ABI's `TESSERA_NO_ITEM`.
+  public static let noItem = Int.max
+
   @inlinable public init(item: Int, section: Int) {
     self.section = section
     self.item = item

@@ -61,7 +61,7 @@ public struct UpdateItem: Hashable, Sendable {
   public var before: IndexPath?
   /// Index path after the update (insert, reload, move).
   public var after: IndexPath?
-  /// True for section operations (the paths' `item` is then meaningless).
+  /// True for section operations (the paths' `item` is then `IndexPath.noItem`).
   public var isSection: Bool
 
   public init(action: Action, before: IndexPath?, after: IndexPath?, isSection: Bool = false) {

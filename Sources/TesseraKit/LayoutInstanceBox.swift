@@ -13,6 +13,7 @@ final class LayoutInstanceBox {
   var returnedSupplementaries: [tessera_element_ref] = []
   var returnedDecorations: [tessera_element_ref] = []
   var returnedPreferred: [tessera_preferred_size] = []
+  var returnedUpdates: [tessera_update_item] = []
   /// Scratch records for callers whose record size differs from ours.
   var scratch: UnsafeMutablePointer<tessera_attributes>?
   var scratchCapacity = 0
@@ -102,10 +103,19 @@ final class LayoutInstanceBox {
   }
 
   func record(_ attributes: LayoutAttributes) -> tessera_attributes {
-    attributes.abi(kind: UInt16(truncatingIfNeeded: kindIndex(attributes.kind)))
+    attributes.abi(kind: kindIndex(attributes.kind))
   }
 
-  func attributes(from record: tessera_attributes) -> LayoutAttributes? {
-    LayoutAttributes(record: record, kinds: Array(kinds))
+  /// Writes `attributes` into the caller's record, no more than the struct_size it set.
+  func write(_ attributes: LayoutAttributes, to out: UnsafeMutablePointer<tessera_attributes>?) {
+    guard let out else { return }
+    ABIRecord.write(record(attributes), into: UnsafeMutableRawPointer(out))
+  }
+
+  /// Reads a record the host passed, inside its struct_size.
+  func attributes(from pointer: UnsafePointer<tessera_attributes>) -> LayoutAttributes? {
+    let record = ABIRecord(UnsafeRawPointer(pointer), defaults: tessera_attributes.defaults)
+    guard record.declaredSize >= Int(TESSERA_ATTRIBUTES_V2_0_SIZE) else { return nil }
+    return LayoutAttributes(record: record.value, kinds: Array(kinds))
   }
 }

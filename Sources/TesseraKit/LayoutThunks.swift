@@ -24,15 +24,22 @@ enum LayoutThunks {
     box(instance).lastError.withUnsafeBufferPointer { $0.baseAddress }
   }
 
-  static let setOptions: @convention(c) (OpaquePointer?, UnsafePointer<tessera_option_value>?, Int) -> tessera_status =
-    {
-      instance, values, count in
+  static let setOptions:
+    @convention(c) (OpaquePointer?, UnsafePointer<tessera_option_value>?, Int, UInt32) -> tessera_status = {
+      instance, values, count, stride in
       let box = box(instance)
       box.clearError()
       var options = LayoutOptions()
       let described = box.description.options
+      guard count == 0 || (values != nil && Int(stride) >= Int(TESSERA_OPTION_VALUE_V2_0_SIZE)) else {
+        return box.fail(
+          "set_options: \(count) values at a stride of \(stride) bytes (at least \(TESSERA_OPTION_VALUE_V2_0_SIZE))")
+      }
       for index in 0..<count {
-        let value = values![index]
+        let value = ABIRecord(
+          UnsafeRawPointer(values!), at: index, stride: Int(stride), defaults: tessera_option_value()
+        )
+        .value
         guard Int(value.option) < described.count else {
           return box.fail("option index \(value.option) is out of range (\(described.count) options)")
         }
@@ -114,7 +121,7 @@ enum LayoutThunks {
         guard let found = box.layout.layoutAttributesForItem(at: IndexPath(path)) else {
           return tessera_status(TESSERA_NOT_FOUND)
         }
-        out?.pointee = box.record(found)
+        box.write(found, to: out)
         return tessera_status(TESSERA_OK)
       }
 
@@ -125,7 +132,7 @@ enum LayoutThunks {
         guard let kind = box.kind(at: kind),
           let found = box.layout.layoutAttributesForSupplementaryView(ofKind: kind, at: IndexPath(path))
         else { return tessera_status(TESSERA_NOT_FOUND) }
-        out?.pointee = box.record(found)
+        box.write(found, to: out)
         return tessera_status(TESSERA_OK)
       }
 
@@ -136,12 +143,13 @@ enum LayoutThunks {
         guard let kind = box.kind(at: kind),
           let found = box.layout.layoutAttributesForDecorationView(ofKind: kind, at: IndexPath(path))
         else { return tessera_status(TESSERA_NOT_FOUND) }
-        out?.pointee = box.record(found)
+        box.write(found, to: out)
         return tessera_status(TESSERA_OK)
       }
 
-  static let shouldInvalidateForBounds: @convention(c) (OpaquePointer?, tessera_rect) -> Bool = { instance, r in
-    box(instance).layout.shouldInvalidateLayout(forBoundsChange: Rect(r))
+  static let shouldInvalidateForBounds: @convention(c) (OpaquePointer?, tessera_rect) -> tessera_bool = {
+    instance, r in
+    box(instance).layout.shouldInvalidateLayout(forBoundsChange: Rect(r)) ? 1 : 0
   }
 
   static let invalidate:
@@ -149,14 +157,27 @@ enum LayoutThunks {
       instance, context in
       let box = box(instance)
       box.clearError()
-      guard let c = context?.pointee else { return tessera_status(TESSERA_OK) }
+      guard let context else { return tessera_status(TESSERA_OK) }
+      let c = ABIRecord(UnsafeRawPointer(context), defaults: tessera_invalidation_context()).value
       var swift = InvalidationContext(flags: .init(rawValue: c.flags))
       swift.items = (0..<c.item_count).map { IndexPath(c.items[$0]) }
       // References to kinds the layout did not declare are dropped (ABIKindIndex).
       swift.supplementaries = (0..<c.supplementary_count).compactMap { box.elementRef(from: c.supplementaries[$0]) }
       swift.decorations = (0..<c.decoration_count).compactMap { box.elementRef(from: c.decorations[$0]) }
-      swift.preferredSizes = (0..<c.preferred_size_count).map { .init(c.preferred_sizes[$0]) }
-      swift.updateItems = (0..<c.update_item_count).compactMap { UpdateItem(c.update_items[$0]) }
+      swift.preferredSizes = (0..<c.preferred_size_count).map {
+        .init(
+          ABIRecord(
+            UnsafeRawPointer(c.preferred_sizes), at: $0, stride: Int(c.preferred_size_stride),
+            defaults: tessera_preferred_size()
+          ).value)
+      }
+      swift.updateItems = (0..<c.update_item_count).compactMap {
+        UpdateItem(
+          ABIRecord(
+            UnsafeRawPointer(c.update_items), at: $0, stride: Int(c.update_item_stride),
+            defaults: tessera_update_item()
+          ).value)
+      }
       swift.contentSizeAdjustment = Size(c.content_size_adjustment)
       swift.contentOffsetAdjustment = Point(c.content_offset_adjustment)
       box.layout.invalidateLayout(with: swift)
@@ -164,13 +185,13 @@ enum LayoutThunks {
     }
 
   static let shouldInvalidateForPreferred:
-    @convention(c) (OpaquePointer?, UnsafePointer<tessera_attributes>?, UnsafePointer<tessera_attributes>?) -> Bool =
-      { instance, preferred, original in
+    @convention(c) (OpaquePointer?, UnsafePointer<tessera_attributes>?, UnsafePointer<tessera_attributes>?) ->
+      tessera_bool = { instance, preferred, original in
         let box = box(instance)
-        guard let p = preferred.flatMap({ box.attributes(from: $0.pointee) }),
-          let o = original.flatMap({ box.attributes(from: $0.pointee) })
-        else { return false }
-        return box.layout.shouldInvalidateLayout(forPreferredLayoutAttributes: p, withOriginalAttributes: o)
+        guard let p = preferred.flatMap({ box.attributes(from: $0) }),
+          let o = original.flatMap({ box.attributes(from: $0) })
+        else { return 0 }
+        return box.layout.shouldInvalidateLayout(forPreferredLayoutAttributes: p, withOriginalAttributes: o) ? 1 : 0
       }
 
   static let invalidationContextForPreferred:
@@ -180,17 +201,15 @@ enum LayoutThunks {
     ) -> tessera_status = { instance, preferred, original, out in
       let box = box(instance)
       box.clearError()
-      guard let out, let p = preferred.flatMap({ box.attributes(from: $0.pointee) }),
-        let o = original.flatMap({ box.attributes(from: $0.pointee) })
+      guard let out, let p = preferred.flatMap({ box.attributes(from: $0) }),
+        let o = original.flatMap({ box.attributes(from: $0) })
       else { return box.fail("invalidation_context_for_preferred: missing or malformed attributes") }
       let context = box.layout.invalidationContext(forPreferredLayoutAttributes: p, withOriginalAttributes: o)
       box.returnedItems = context.items.map(\.abi)
       box.returnedSupplementaries = context.supplementaries.map { box.abi($0) }
       box.returnedDecorations = context.decorations.map { box.abi($0) }
       box.returnedPreferred = context.preferredSizes.map(\.abi)
-      let size = Int(out.pointee.struct_size)
       var filled = tessera_invalidation_context()
-      filled.struct_size = UInt32(min(size, MemoryLayout<tessera_invalidation_context>.size))
       filled.flags = context.flags.rawValue
       let items = box.returnedItems.withUnsafeBufferPointer { ($0.baseAddress, $0.count) }
       let supplementaries = box.returnedSupplementaries.withUnsafeBufferPointer { ($0.baseAddress, $0.count) }
@@ -202,18 +221,31 @@ enum LayoutThunks {
       (filled.preferred_sizes, filled.preferred_size_count) = preferredSizes
       filled.content_size_adjustment = context.contentSizeAdjustment.abi
       filled.content_offset_adjustment = context.contentOffsetAdjustment.abi
-      let byteCount = Int(filled.struct_size)
-      withUnsafeBytes(of: &filled) { bytes in
-        UnsafeMutableRawPointer(out).copyMemory(from: bytes.baseAddress!, byteCount: byteCount)
+      filled.preferred_size_stride = abiStride(tessera_preferred_size.self)
+      filled.update_item_stride = abiStride(tessera_update_item.self)
+      box.returnedUpdates = context.updateItems.map(\.abi)
+      (filled.update_items, filled.update_item_count) = box.returnedUpdates.withUnsafeBufferPointer {
+        ($0.baseAddress, $0.count)
       }
+      ABIRecord.write(filled, into: UnsafeMutableRawPointer(out))
       return tessera_status(TESSERA_OK)
     }
 
   static let prepareForUpdates:
-    @convention(c) (OpaquePointer?, UnsafePointer<tessera_update_item>?, Int) -> tessera_status = {
-      instance, items, count in
-      let updates = (0..<count).compactMap { UpdateItem(items![$0]) }
-      box(instance).layout.prepare(forCollectionViewUpdates: updates)
+    @convention(c) (OpaquePointer?, UnsafePointer<tessera_update_item>?, Int, UInt32) -> tessera_status = {
+      instance, items, count, stride in
+      let box = box(instance)
+      box.clearError()
+      guard count == 0 || (items != nil && Int(stride) >= Int(TESSERA_UPDATE_ITEM_V2_0_SIZE)) else {
+        return box.fail(
+          "prepare_for_updates: \(count) items at a stride of \(stride) bytes (at least \(TESSERA_UPDATE_ITEM_V2_0_SIZE))"
+        )
+      }
+      let updates = (0..<count).compactMap {
+        UpdateItem(
+          ABIRecord(UnsafeRawPointer(items!), at: $0, stride: Int(stride), defaults: tessera_update_item()).value)
+      }
+      box.layout.prepare(forCollectionViewUpdates: updates)
       return tessera_status(TESSERA_OK)
     }
 
@@ -230,7 +262,7 @@ enum LayoutThunks {
         guard kind == ABIKindIndex.cell || declared != nil else { return tessera_status(TESSERA_NOT_FOUND) }
         guard let found = box.layout.initialLayoutAttributesForAppearingElement(kind: declared, at: IndexPath(path))
         else { return tessera_status(TESSERA_UNSUPPORTED) }
-        out?.pointee = box.record(found)
+        box.write(found, to: out)
         return tessera_status(TESSERA_OK)
       }
 
@@ -243,7 +275,7 @@ enum LayoutThunks {
         guard kind == ABIKindIndex.cell || declared != nil else { return tessera_status(TESSERA_NOT_FOUND) }
         guard let found = box.layout.finalLayoutAttributesForDisappearingElement(kind: declared, at: IndexPath(path))
         else { return tessera_status(TESSERA_UNSUPPORTED) }
-        out?.pointee = box.record(found)
+        box.write(found, to: out)
         return tessera_status(TESSERA_OK)
       }
 

@@ -141,11 +141,12 @@ private func makeDescriptor(for type: any CollectionLayout.Type) -> UnsafeMutabl
       choices = words
     case .string: kind = TESSERA_OPTION_STRING
     }
-    options[index] = tessera_option_descriptor(
-      struct_size: UInt32(MemoryLayout<tessera_option_descriptor>.size), type: kind.rawValue,
-      name: permanent(option.name), doc: permanent(option.doc),
-      default_value: permanent(option.defaultValue), minimum: option.minimum, maximum: option.maximum,
-      choices: permanentList(choices), choice_count: UInt32(choices.count), reserved: 0)
+    (options + index).initialize(
+      to: tessera_option_descriptor(
+        struct_size: UInt32(MemoryLayout<tessera_option_descriptor>.size), type: kind.rawValue,
+        name: permanent(option.name), doc: permanent(option.doc),
+        default_value: permanent(option.defaultValue), minimum: option.minimum, maximum: option.maximum,
+        choices: permanentList(choices), choice_count: UInt32(choices.count), reserved: 0))
   }
   // The cell kind first, so that positions here are ABI kind indices (ABIKindIndex).
   let allKinds = [ElementKind(.cell, "cell")] + description.kinds
@@ -158,10 +159,12 @@ private func makeDescriptor(for type: any CollectionLayout.Type) -> UnsafeMutabl
   let descriptor = UnsafeMutablePointer<tessera_layout_descriptor>.allocate(capacity: 1)
   descriptor.initialize(
     to: tessera_layout_descriptor(
-      struct_size: UInt32(MemoryLayout<tessera_layout_descriptor>.size), reserved: 0,
+      struct_size: abiSize(tessera_layout_descriptor.self), reserved: 0,
       name: permanent(description.name), summary: permanent(description.summary),
       options: UnsafePointer(options), option_count: UInt32(description.options.count),
-      kind_count: UInt32(allKinds.count), kinds: UnsafePointer(kinds),
+      option_stride: abiStride(tessera_option_descriptor.self),
+      kinds: UnsafePointer(kinds), kind_count: UInt32(allKinds.count),
+      kind_stride: abiStride(tessera_element_kind.self),
       custom_keys: permanentList(description.customKeys),
       custom_key_count: UInt32(description.customKeys.count), reserved2: 0,
       create: LayoutThunks.create, destroy: LayoutThunks.destroy, last_error: LayoutThunks.lastError,

@@ -25,7 +25,7 @@ enum REPL {
   static let complete: @convention(c) (OpaquePointer?, Int32) -> UInt8 = { editLine, _ in
     guard let editLine, let backend else { return UInt8(CC_ERROR) }
     var start: UnsafePointer<CChar>?
-    let length = Int(tessera_el_line_before_cursor(editLine, &start))
+    let length = Int(cedit_el_line_before_cursor(editLine, &start))
     let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(start!).assumingMemoryBound(to: UInt8.self), count: length)
     let line = String(decoding: bytes, as: UTF8.self)
     let candidates = backend.complete(line)
@@ -45,7 +45,7 @@ enum REPL {
 
   static let cancel: @convention(c) (OpaquePointer?, Int32) -> UInt8 = { editLine, _ in
     guard let editLine else { return UInt8(CC_ERROR) }
-    tessera_el_clear_line(editLine)
+    cedit_el_clear_line(editLine)
     cancelled = true
     print("^C")
     return UInt8(CC_NEWLINE)
@@ -58,14 +58,14 @@ enum REPL {
     setlocale(LC_ALL, "")
     if String(cString: nl_langinfo(nl_item(CODESET))) != "UTF-8" { setlocale(LC_CTYPE, "C.UTF-8") }
     let historyFile = HistoryFile.defaultPath.map { HistoryFile(path: $0) }
-    let history = tessera_history_init(1000)
+    let history = cedit_history_init(1000)
     if let historyFile {
       let (lines, note) = historyFile.load()
-      for line in lines { tessera_history_enter(history, line) }
+      for line in lines { cedit_history_enter(history, line) }
       if let note { printError(note) }
     }
-    let editLine = el_init("tessera", tessera_stdin(), tessera_stdout(), tessera_stderr())
-    tessera_el_setup(editLine, prompt, history, complete, cancel)
+    let editLine = el_init("tessera", cedit_stdin(), cedit_stdout(), cedit_stderr())
+    cedit_el_setup(editLine, prompt, history, complete, cancel)
     defer {
       el_end(editLine)
       history_end(history)
@@ -89,7 +89,7 @@ enum REPL {
       var line = String(cString: raw)
       while line.last == "\n" { line.removeLast() }
       if !line.trimmingCharacters(in: " \t").isEmpty {
-        tessera_history_enter(history, line)
+        cedit_history_enter(history, line)
         if let note = historyFile?.append(line) { printError(note) }
       }
       _ = Interrupts.take()  // a Ctrl-C typed at the prompt is not meant for this command

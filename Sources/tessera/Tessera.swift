@@ -78,13 +78,13 @@ struct IsolationOptions: ParsableArguments {
 }
 
 func printError(_ text: String) {
-  fputs(text + "\n", tessera_stderr())
+  fputs(text + "\n", cedit_stderr())
 }
 
 /// Prints and flushes at once, so nothing already printed is lost if the process ends.
 func emit(_ text: String) {
-  fputs(text + "\n", tessera_stdout())
-  fflush(tessera_stdout())
+  fputs(text + "\n", cedit_stdout())
+  fflush(cedit_stdout())
 }
 
 struct Interactive: ParsableCommand {
@@ -107,7 +107,7 @@ struct Interactive: ParsableCommand {
         throw ExitCode(2)
       }
     }
-    if tessera_is_terminal() != 0 {
+    if cedit_is_terminal() != 0 {
       REPL.run(backend)
     } else if !REPL.runPlain(backend) {
       throw ExitCode.failure  // piped commands are a script: a failure shows in the status

@@ -17,7 +17,7 @@ import Testing
     #expect(status == 0, "cc failed:\n\(log)")
     // A registry without the bundled plugins, so the name 'list' is free.
     let session = Session(registry: PluginRegistry())
-    #expect(session.execute("plugin load \(output)")?.hasPrefix("loaded plugin list 1.0.0 (ABI 1.0): list") == true)
+    #expect(session.execute("plugin load \(output)")?.hasPrefix("loaded plugin list 1.0.0 (ABI 2.0): list") == true)
     _ = session.execute("gen random 30 seed=4 sections=3")
     _ = session.execute("layout list spacing=3")
     let bundled = Support.session()
@@ -33,7 +33,7 @@ import Testing
     #expect(warnings.isEmpty)
     #expect(
       registry.layouts.map(\.name).sorted() == ["flow", "list", "mosaic", "quilt", "raggy", "schematic", "waterfall"])
-    #expect(registry.libraries.allSatisfy { $0.abiMajor == 1 })
+    #expect(registry.libraries.allSatisfy { $0.abiMajor == 2 })
   }
 
   @Test func pluginPathFoldersLoadEverySharedLibraryInThem() throws {

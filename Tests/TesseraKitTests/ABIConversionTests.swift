@@ -38,8 +38,8 @@ import Testing
     let section = tessera_index_path.wholeSection(5)
     #expect(section.section == 5 && section.item == TESSERA_NO_ITEM && section.isWholeSection)
     // A whole-section path reads as item -1, the form the host's section update items use.
-    #expect(IndexPath(section) == IndexPath(5, -1))
-    #expect(IndexPath(5, -1).abi.isWholeSection)
+    #expect(IndexPath(section) == IndexPath(5, IndexPath.noItem))
+    #expect(IndexPath(5, IndexPath.noItem).abi.isWholeSection)
 
     #expect(tessera_index_path.item(nil, inSection: 2).isWholeSection)
     let item = tessera_index_path.item(7, inSection: 2)
@@ -66,10 +66,10 @@ import Testing
     a.custom[0] = 1.5
     a.custom[3] = -4
     let kinds = [Self.header, Self.footer, Self.connector]
-    let kind = UInt16(ABIKindIndex.index(of: a.kind, in: kinds)!)
+    let kind = ABIKindIndex.index(of: a.kind, in: kinds)!
     let record = a.abi(kind: kind)
     #expect(record.struct_size == UInt32(MemoryLayout<tessera_attributes>.size))
-    #expect(record.category == ElementCategory.decoration.rawValue)
+    #expect(record.category == UInt32(ElementCategory.decoration.rawValue))
     #expect(record.kind == 3)
     #expect(record.hidden == 1)
     #expect(record.z_index == -2)
@@ -90,7 +90,7 @@ import Testing
     #expect(LayoutAttributes(record: fields, kinds: kinds) == a)
 
     let cell = LayoutAttributes(indexPath: IndexPath(0, 1), frame: Rect(x: 0, y: 0, width: 5, height: 6))
-    let cellRecord = cell.abi(kind: UInt16(ABIKindIndex.cell))
+    let cellRecord = cell.abi(kind: ABIKindIndex.cell)
     #expect(cellRecord.kind == 0 && cellRecord.alpha == 1 && cellRecord.transform.a == 1)
     #expect(LayoutAttributes(record: cellRecord, kinds: []) == cell)
 
@@ -116,11 +116,11 @@ import Testing
     #expect(ABIKindIndex.declaredPosition(of: ABIKindIndex.undeclared, count: declared.count) == nil)
     declared.withUnsafeBufferPointer { kinds in
       let sink = AttributesSink(records: nil, capacity: 0, kinds: kinds)
-      #expect(sink.kindIndex(Self.connector) == UInt16(ABIKindIndex.undeclared))
+      #expect(sink.kindIndex(Self.connector) == ABIKindIndex.undeclared)
     }
     // A supplementary record with an undeclared kind is refused, not read as a cell.
     let record = LayoutAttributes(kind: Self.connector, indexPath: IndexPath(0, 0), frame: .zero)
-      .abi(kind: UInt16(ABIKindIndex.undeclared))
+      .abi(kind: ABIKindIndex.undeclared)
     #expect(LayoutAttributes(record: record, kinds: declared) == nil)
     // The host compares names: the same rule through a predicate.
     let hostKinds = [(name: "header", category: TESSERA_CATEGORY_SUPPLEMENTARY)]
@@ -144,8 +144,9 @@ import Testing
       UpdateItem(action: .delete, before: IndexPath(1, 0), after: nil),
       UpdateItem(action: .move, before: IndexPath(0, 1), after: IndexPath(2, 5)),
       UpdateItem(action: .reload, before: IndexPath(0, 4), after: IndexPath(0, 4)),
-      UpdateItem(action: .insert, before: nil, after: IndexPath(3, -1), isSection: true),
-      UpdateItem(action: .move, before: IndexPath(1, -1), after: IndexPath(0, -1), isSection: true),
+      UpdateItem(action: .insert, before: nil, after: IndexPath(3, IndexPath.noItem), isSection: true),
+      UpdateItem(
+        action: .move, before: IndexPath(1, IndexPath.noItem), after: IndexPath(0, IndexPath.noItem), isSection: true),
     ]
     for item in items {
       #expect(UpdateItem(item.abi) == item)

@@ -39,7 +39,7 @@ import Testing
       let sink = AttributesSink(records: nil, capacity: 0, kinds: kindBuffer)
       #expect(sink.kindIndex(nil) == 0)
       #expect(sink.kindIndex(Self.header) == 1)
-      #expect(sink.kindIndex(Self.footer) == UInt16.max)
+      #expect(sink.kindIndex(Self.footer) == UInt32.max)
     }
   }
 

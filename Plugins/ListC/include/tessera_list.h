@@ -5,5 +5,5 @@
 #ifndef TESSERA_LIST_H
 #define TESSERA_LIST_H
 #include <tessera/tessera.h>
-const tessera_plugin *tessera_plugin_entry(uint32_t host_abi_major, uint32_t host_abi_minor);
+/* tessera_plugin_entry is declared in <tessera/plugin.h>. */
 #endif

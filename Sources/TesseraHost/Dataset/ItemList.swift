@@ -118,16 +118,24 @@ public struct ItemList: RandomAccessCollection, MutableCollection, Hashable, Sen
     props.withUnsafeBufferPointer(body)
   }
 
-  /// Writes the ABI records of items `range` to `out` (the data-source callback).
-  func copyMetrics(_ range: Range<Int>, to out: UnsafeMutablePointer<tessera_item_metrics>) {
+  /// Writes the ABI records of items `range` to `out`, `stride` bytes apart (the data-source
+  /// callback; the plugin's records may be larger or smaller than ours).
+  func copyMetrics(_ range: Range<Int>, to out: UnsafeMutableRawPointer, stride: Int) {
+    let native = MemoryLayout<tessera_item_metrics>.stride
     sizes.withUnsafeBufferPointer { sizes in
       flags.withUnsafeBufferPointer { flags in
         estimates.withUnsafeBufferPointer { estimates in
           let hasEstimates = !estimates.isEmpty
+          let typed = stride == native ? out.assumingMemoryBound(to: tessera_item_metrics.self) : nil
           for (offset, index) in range.enumerated() {
-            out[offset] = tessera_item_metrics(
-              size: sizes[index], estimated: hasEstimates ? estimates[index] : tessera_size(),
-              flags: UInt32(flags[index]), reserved: 0)
+            let metrics = tessera_item_metrics(
+              struct_size: abiSize(tessera_item_metrics.self), flags: UInt32(flags[index]), size: sizes[index],
+              estimated: hasEstimates ? estimates[index] : tessera_size())
+            if let typed {
+              typed[offset] = metrics
+            } else {
+              ABIRecord.write(metrics, into: out + offset * stride, room: stride)
+            }
           }
         }
       }

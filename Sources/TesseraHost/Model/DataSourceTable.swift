@@ -32,18 +32,21 @@ enum DataSourceTable {
   }
 
   static let itemMetrics:
-    @convention(c) (UnsafeMutableRawPointer?, Int64, Int64, Int64, UnsafeMutablePointer<tessera_item_metrics>?) ->
-      Int64 = { context, section, first, count, out in
-        let model = model(context)
-        guard section >= 0, section < model.dataset.sections.count, first >= 0, count > 0, let out else {
-          return 0
-        }
-        let items = model.dataset.sections[Int(section)].items
-        guard let range = clamped(first: first, count: count, within: items.count) else { return 0 }
-        let (start, end) = (range.lowerBound, range.upperBound)
-        items.copyMetrics(start..<end, to: out)
-        return Int64(end - start)
+    @convention(c) (
+      UnsafeMutableRawPointer?, Int64, Int64, Int64, UnsafeMutablePointer<tessera_item_metrics>?, UInt32
+    ) -> Int64 = { context, section, first, count, out, stride in
+      let model = model(context)
+      guard section >= 0, section < model.dataset.sections.count, first >= 0, count > 0, let out,
+        Int(stride) >= Int(TESSERA_ITEM_METRICS_V2_0_SIZE)
+      else {
+        return 0
       }
+      let items = model.dataset.sections[Int(section)].items
+      guard let range = clamped(first: first, count: count, within: items.count) else { return 0 }
+      let (start, end) = (range.lowerBound, range.upperBound)
+      items.copyMetrics(start..<end, to: UnsafeMutableRawPointer(out), stride: Int(stride))
+      return Int64(end - start)
+    }
 
   /// Items `first..<first+count` that exist among `available`, without overflow whatever the
   /// plugin passes (`first = INT64_MAX - 1` is an empty range, not a trap); nil when empty.
@@ -156,7 +159,8 @@ enum DataSourceTable {
       }
 
   static let indexPathForID:
-    @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, UnsafeMutablePointer<tessera_index_path>?) -> Int32 =
+    @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, UnsafeMutablePointer<tessera_index_path>?) ->
+      tessera_bool =
       {
         context, id, out in
         guard let id, let path = model(context).indexPath(forID: String(cString: id)) else { return 0 }

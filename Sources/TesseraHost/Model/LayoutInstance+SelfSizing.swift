@@ -11,11 +11,11 @@ extension LayoutInstance {
     try prepareIfNeeded()
     var preferred = original
     preferred.frame.size = size
-    var preferredRecord = Self.record(preferred, kind: UInt16(ABIKindIndex.cell))
-    var originalRecord = Self.record(original, kind: UInt16(ABIKindIndex.cell))
+    var preferredRecord = Self.record(preferred, kind: ABIKindIndex.cell)
+    var originalRecord = Self.record(original, kind: ABIKindIndex.cell)
     let should: Bool
     if let ask = descriptor.should_invalidate_for_preferred {
-      should = calling(.shouldInvalidateForPreferred) { ask(instance, &preferredRecord, &originalRecord) }
+      should = calling(.shouldInvalidateForPreferred) { ask(instance, &preferredRecord, &originalRecord) } != 0
     } else {
       should = size != original.frame.size
     }
@@ -55,6 +55,18 @@ extension LayoutInstance {
 
   /// A plugin's C context as a request (arrays copied: they live only until the next call).
   func request(from c: tessera_invalidation_context) throws(HostError) -> InvalidationRequest {
+    guard Int(c.struct_size) >= Int(TESSERA_INVALIDATION_CONTEXT_V2_0_SIZE),
+      Int(c.struct_size) <= MemoryLayout<tessera_invalidation_context>.size
+    else {
+      throw HostError(
+        "layout '\(layoutClass.name)' built a context for a preferred size of \(c.struct_size) bytes: ABI \(TESSERA_ABI_MAJOR).0 contexts are at least \(TESSERA_INVALIDATION_CONTEXT_V2_0_SIZE) and no larger than the \(MemoryLayout<tessera_invalidation_context>.size) the host gave (plugin bug)"
+      )
+    }
+    guard c.preferred_size_count == 0 || Int(c.preferred_size_stride) >= Int(TESSERA_PREFERRED_SIZE_V2_0_SIZE) else {
+      throw HostError(
+        "layout '\(layoutClass.name)' built a context for a preferred size whose preferred sizes are \(c.preferred_size_stride) bytes apart: ABI \(TESSERA_ABI_MAJOR).0 needs at least \(TESSERA_PREFERRED_SIZE_V2_0_SIZE) (plugin bug)"
+      )
+    }
     // Counts arrive as size_t (SIZE_MAX reads as -1): each must be sane, with a list behind it.
     for (name, count, list) in [
       ("items", c.item_count, UnsafeRawPointer(c.items)),
@@ -82,7 +94,17 @@ extension LayoutInstance {
     }
     request.decorations = try (0..<c.decoration_count).map { (i) throws(HostError) in try reference(c.decorations[i]) }
     for i in 0..<c.preferred_size_count {
-      let preferred = InvalidationContext.PreferredSize(c.preferred_sizes[i])
+      let record = ABIRecord(
+        UnsafeRawPointer(c.preferred_sizes!), at: i, stride: Int(c.preferred_size_stride),
+        defaults: tessera_preferred_size())
+      guard record.declaredSize >= Int(TESSERA_PREFERRED_SIZE_V2_0_SIZE),
+        record.declaredSize <= Int(c.preferred_size_stride)
+      else {
+        throw HostError(
+          "layout '\(layoutClass.name)' built a context for a preferred size whose preferred size \(i) is \(record.declaredSize) bytes: ABI \(TESSERA_ABI_MAJOR).0 needs at least \(TESSERA_PREFERRED_SIZE_V2_0_SIZE), and no more than its stride \(c.preferred_size_stride) (plugin bug)"
+        )
+      }
+      let preferred = InvalidationContext.PreferredSize(record.value)
       request.addPreferredSize(preferred.size, at: preferred.indexPath)
     }
     request.contentSizeAdjustment = Size(c.content_size_adjustment)
@@ -90,7 +112,7 @@ extension LayoutInstance {
     return request
   }
 
-  static func record(_ e: Element, kind: UInt16) -> tessera_attributes {
+  static func record(_ e: Element, kind: UInt32) -> tessera_attributes {
     // Without custom values: the layout reads a preferred size, not its own output.
     tessera_attributes(
       category: e.category, kind: kind, indexPath: e.indexPath, frame: e.frame, zIndex: e.zIndex, alpha: e.alpha,

@@ -17,7 +17,7 @@ extension LayoutInstance {
     record(.prepareForUpdates, "\(updateItems.count) item\(updateItems.count == 1 ? "" : "s")")
     let items = updateItems.map(\.abi)
     let status = calling(.prepareForUpdates) {
-      items.withUnsafeBufferPointer { call(instance, $0.baseAddress, $0.count) }
+      items.withUnsafeBufferPointer { call(instance, $0.baseAddress, $0.count, abiStride(tessera_update_item.self)) }
     }
     try check(status, "failed in prepare_for_updates")
   }

@@ -99,11 +99,14 @@ public final class LayoutInstance {
       let n = value.numbers + [0, 0, 0, 0]
       abiValues.append(
         tessera_option_value(
-          option: UInt32(index), reserved: 0, numbers: (n[0], n[1], n[2], n[3]), text: UnsafePointer(cStrings[index])))
+          struct_size: abiSize(tessera_option_value.self), option: UInt32(index), numbers: (n[0], n[1], n[2], n[3]),
+          text: UnsafePointer(cStrings[index])))
     }
     record(.setOptions, layoutClass.options.map { "\($0.name)=\($0.format(values[$0.index]))" }.joined(separator: " "))
     try check(
-      calling(.setOptions) { descriptor.set_options(instance, abiValues, abiValues.count) }, "refused the options")
+      calling(.setOptions) {
+        descriptor.set_options(instance, abiValues, abiValues.count, abiStride(tessera_option_value.self))
+      }, "refused the options")
     options = values
     isPrepared = false
     nextPrepareIsFull = true
@@ -124,7 +127,7 @@ public final class LayoutInstance {
     let rect = newBounds.abi
     let answer: Bool
     if let ask = descriptor.should_invalidate_for_bounds {
-      answer = calling(.shouldInvalidateForBounds) { ask(instance, rect) }
+      answer = calling(.shouldInvalidateForBounds) { ask(instance, rect) } != 0
     } else {
       answer = newBounds.size != model.bounds.size
     }
@@ -176,6 +179,8 @@ public final class LayoutInstance {
     context.flags = request.flags
     context.content_size_adjustment = request.contentSizeAdjustment.abi
     context.content_offset_adjustment = request.contentOffsetAdjustment.abi
+    context.preferred_size_stride = abiStride(tessera_preferred_size.self)
+    context.update_item_stride = abiStride(tessera_update_item.self)
     let status = items.withUnsafeBufferPointer { items in
       supplementaries.withUnsafeBufferPointer { supplementaries in
         decorations.withUnsafeBufferPointer { decorations in
@@ -310,11 +315,6 @@ public final class LayoutInstance {
     "\(formatNumber(rect.minX)) \(formatNumber(rect.minY)) \(rect.size.formatted)"
   }
 
-  /// Where fields start in a record: a plugin built against an older minor version may write
-  /// fewer bytes, and the fields past its `struct_size` keep their defaults.
-  static let transformOffset = MemoryLayout<tessera_attributes>.offset(of: \.transform)!
-  static let customOffset = MemoryLayout<tessera_attributes>.offset(of: \.custom)!
-
   /// A supplementary element's attributes; nil when the layout has no such element.
   public func supplementary(_ kind: String, at path: IndexPath) throws(HostError) -> Element? {
     try prepareIfNeeded()
@@ -332,12 +332,21 @@ public final class LayoutInstance {
   }
 
   /// Converts and checks one record from the plugin.
-  func element(_ r: tessera_attributes, checkingPath: Bool = true) throws(HostError) -> Element {
+  func element(
+    _ r: tessera_attributes, checkingPath: Bool = true, room: Int = MemoryLayout<tessera_attributes>.stride
+  ) throws(HostError) -> Element {
     func bad(_ what: String) -> HostError {
       HostError("layout '\(layoutClass.name)' returned \(what) (plugin bug)")
     }
     let path = IndexPath(r.index_path)
-    guard let category = ElementCategory(rawValue: r.category) else {
+    let size = Int(r.struct_size)
+    guard size >= Int(TESSERA_ATTRIBUTES_V2_0_SIZE), size <= room
+    else {
+      throw bad(
+        "a record of \(size) bytes at \(path): ABI \(TESSERA_ABI_MAJOR).0 records are at least \(TESSERA_ATTRIBUTES_V2_0_SIZE) bytes and no larger than the \(room) the host gave"
+      )
+    }
+    guard let category = ElementCategory(tessera_category(rawValue: r.category)) else {
       throw bad("an element of unknown category \(r.category) at \(path)")
     }
     var kind: String? = nil
@@ -361,21 +370,18 @@ public final class LayoutInstance {
     guard f.width >= 0, f.height >= 0 else {
       throw bad("a negative size \(f.size.formatted) for \(e.label)")
     }
-    let size = Int(r.struct_size)
-    if size >= Self.transformOffset {
-      e.zIndex = r.z_index
-      e.alpha = r.alpha
-      e.isHidden = r.hidden != 0
-      guard e.alpha.isFinite else { throw bad("a non-finite alpha for \(e.label)") }
+    // Every field below is in ABI 2.0's record; fields appended later are read only when `size`
+    // holds them.
+    e.zIndex = r.z_index
+    e.alpha = r.alpha
+    e.isHidden = r.hidden != 0
+    guard e.alpha.isFinite else { throw bad("a non-finite alpha for \(e.label)") }
+    let t = Transform(r.transform)
+    guard [t.a, t.b, t.c, t.d, t.tx, t.ty].allSatisfy(\.isFinite) else {
+      throw bad("a non-finite transform for \(e.label)")
     }
-    if size >= Self.customOffset {
-      let t = Transform(r.transform)
-      guard [t.a, t.b, t.c, t.d, t.tx, t.ty].allSatisfy(\.isFinite) else {
-        throw bad("a non-finite transform for \(e.label)")
-      }
-      e.transform = t
-    }
-    if size >= MemoryLayout<tessera_attributes>.size, r.custom_mask != 0 {
+    e.transform = t
+    if r.custom_mask != 0 {
       let custom = CustomValues(mask: r.custom_mask, values: r.custom)
       for (index, key) in layoutClass.customKeys.enumerated().prefix(CustomValues.capacity) {
         guard let value = custom[index] else { continue }

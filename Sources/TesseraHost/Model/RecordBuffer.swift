@@ -43,10 +43,11 @@ final class RecordBuffer {
     return true
   }
 
-  /// The last record, zeroed: where single-record queries are answered, against the guard.
+  /// The last record, at its defaults with `struct_size` saying how much room it has: where
+  /// single-record queries are answered, against the guard.
   func singleRecord() -> UnsafeMutablePointer<tessera_attributes> {
     let slot = records + (capacity - 1)
-    slot.initialize(to: tessera_attributes())
+    slot.initialize(to: tessera_attributes.defaults)
     return slot
   }
 

@@ -26,7 +26,7 @@ public final class LayoutClass: @unchecked Sendable {
   {
     let d = descriptor.pointee
     let where_ = "cannot load plugin \(pluginPath): layout \(index)"
-    let required = Int(TESSERA_LAYOUT_DESCRIPTOR_V1_0_SIZE)
+    let required = Int(TESSERA_LAYOUT_DESCRIPTOR_V2_0_SIZE)
     guard Int(d.struct_size) >= required else {
       throw HostError(
         "\(where_): its tessera_layout_descriptor is \(d.struct_size) bytes, ABI \(TESSERA_ABI_MAJOR).0 requires at least \(required)"
@@ -43,9 +43,12 @@ public final class LayoutClass: @unchecked Sendable {
     guard missing.isEmpty else {
       throw HostError("\(where_) '\(name)' leaves required functions NULL: \(missing.joined(separator: ", "))")
     }
+    let array = DescriptorArrays(context: "\(where_) '\(name)'")
     var kinds: [(tessera_category, String)] = []
     for k in 0..<Int(d.kind_count) {
-      let kind = d.kinds![k]
+      let kind = try array.element(
+        "kinds", d.kinds, index: k, count: d.kind_count, stride: d.kind_stride,
+        minimum: TESSERA_ELEMENT_KIND_V2_0_SIZE, defaults: tessera_element_kind())
       guard kind.category <= 2, let kindName = kind.name else {
         throw HostError("\(where_) '\(name)': element kind \(k) is malformed")
       }
@@ -56,14 +59,29 @@ public final class LayoutClass: @unchecked Sendable {
     }
     var options: [OptionSpec] = []
     for o in 0..<Int(d.option_count) {
-      options.append(try OptionSpec(d.options![o], index: o, context: "\(where_) '\(name)'"))
+      let option = try array.element(
+        "options", d.options, index: o, count: d.option_count, stride: d.option_stride,
+        minimum: TESSERA_OPTION_DESCRIPTOR_V2_0_SIZE, defaults: tessera_option_descriptor())
+      options.append(try OptionSpec(option, index: o, context: "\(where_) '\(name)'"))
+    }
+    guard d.custom_key_count <= UInt32(TESSERA_MAX_CUSTOM_VALUES) else {
+      throw HostError(
+        "\(where_) '\(name)' declares \(d.custom_key_count) custom keys; a record carries at most \(TESSERA_MAX_CUSTOM_VALUES) custom values"
+      )
+    }
+    var customKeys: [String] = []
+    for k in 0..<Int(d.custom_key_count) {
+      guard let keys = d.custom_keys, let key = keys[k] else {
+        throw HostError("\(where_) '\(name)': custom key \(k) is NULL")
+      }
+      customKeys.append(String(cString: key))
     }
     self.name = name
     self.summary = d.summary.map { String(cString: $0) } ?? ""
     self.kinds = kinds
     self.declaredKinds = Array(kinds.dropFirst())
     self.options = options
-    self.customKeys = (0..<Int(d.custom_key_count)).map { String(cString: d.custom_keys![$0]!) }
+    self.customKeys = customKeys
     self.pluginPath = pluginPath
     self.callerTag = Array((pluginName == name ? "plugin '\(name)'" : "plugin '\(pluginName)' (layout '\(name)')").utf8)
     self.descriptor = descriptor

@@ -73,7 +73,7 @@ public final class PluginLibrary: @unchecked Sendable {
         )
       }
     }
-    let required = Int(TESSERA_PLUGIN_V1_0_SIZE)
+    let required = Int(TESSERA_PLUGIN_V2_0_SIZE)
     guard size >= required else {
       throw HostError(
         "cannot load plugin \(path): its tessera_plugin struct is \(size) bytes, ABI \(TESSERA_ABI_MAJOR).0 requires at least \(required)"

@@ -209,16 +209,22 @@ enum BatchApplier {
   static func updateItems(_ plan: BatchPlan) -> [UpdateItem] {
     var items: [UpdateItem] = []
     for s in plan.deletedSections {
-      items.append(UpdateItem(action: .delete, before: IndexPath(s, -1), after: nil, isSection: true))
+      items.append(UpdateItem(action: .delete, before: IndexPath(s, IndexPath.noItem), after: nil, isSection: true))
     }
     for (s, _) in plan.insertedSections {
-      items.append(UpdateItem(action: .insert, before: nil, after: IndexPath(s, -1), isSection: true))
+      items.append(UpdateItem(action: .insert, before: nil, after: IndexPath(s, IndexPath.noItem), isSection: true))
     }
     for (from, to) in plan.movedSections {
-      items.append(UpdateItem(action: .move, before: IndexPath(from, -1), after: IndexPath(to, -1), isSection: true))
+      items.append(
+        UpdateItem(
+          action: .move, before: IndexPath(from, IndexPath.noItem), after: IndexPath(to, IndexPath.noItem),
+          isSection: true))
     }
     for (from, to) in plan.reloadedSections {
-      items.append(UpdateItem(action: .reload, before: IndexPath(from, -1), after: IndexPath(to, -1), isSection: true))
+      items.append(
+        UpdateItem(
+          action: .reload, before: IndexPath(from, IndexPath.noItem), after: IndexPath(to, IndexPath.noItem),
+          isSection: true))
     }
     for path in plan.deletes { items.append(UpdateItem(action: .delete, before: path, after: nil)) }
     for insert in plan.inserts { items.append(UpdateItem(action: .insert, before: nil, after: insert.path)) }

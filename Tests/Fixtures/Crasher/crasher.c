@@ -53,7 +53,9 @@ static const char *crasher_last_error(tessera_layout_instance *i) {
   (void)i;
   return "";
 }
-static tessera_status crasher_set_options(tessera_layout_instance *i, const tessera_option_value *v, size_t n) {
+static tessera_status crasher_set_options(tessera_layout_instance *i, const tessera_option_value *v, size_t n,
+                                          uint32_t stride) {
+  (void)stride;
   if (n > 0) ((crasher *)i)->mode = (int)v[0].numbers[0];
   return TESSERA_OK;
 }
@@ -113,8 +115,10 @@ static const tessera_layout_descriptor crasher_layout = {
     .summary = "a plugin that crashes, exits or hangs on purpose (mode=...)",
     .options = crasher_options,
     .option_count = 1,
-    .kind_count = 1,
+    .option_stride = sizeof crasher_options[0],
     .kinds = crasher_kinds,
+    .kind_count = 1,
+    .kind_stride = sizeof crasher_kinds[0],
     .create = crasher_create,
     .destroy = crasher_destroy,
     .last_error = crasher_last_error,

@@ -17,10 +17,18 @@ typedef struct fixture_instance {
   char message[200];
 } fixture_instance;
 
-static const char *const fixture_modes[] = {"ok",       "nan",          "negative",  "badpath",
-                                            "badkind",  "overflow",     "failprepare", "hugecount",
-                                            "hugeneed", "nantransform", "nancustom", "badcallback"};
-enum { MODE_FAILPREPARE = 6, MODE_HUGECOUNT, MODE_HUGENEED, MODE_NANTRANSFORM, MODE_NANCUSTOM, MODE_BADCALLBACK };
+static const char *const fixture_modes[] = {
+    "ok",       "nan",          "negative",  "badpath",     "badkind",    "overflow",   "failprepare",
+    "hugecount", "hugeneed",    "nantransform", "nancustom", "badcallback", "smallrecord"};
+enum {
+  MODE_FAILPREPARE = 6,
+  MODE_HUGECOUNT,
+  MODE_HUGENEED,
+  MODE_NANTRANSFORM,
+  MODE_NANCUSTOM,
+  MODE_BADCALLBACK,
+  MODE_SMALLRECORD
+};
 static const char *const fixture_custom_keys[] = {"weight"};
 
 static const tessera_option_descriptor fixture_options[] = {
@@ -28,15 +36,29 @@ static const tessera_option_descriptor fixture_options[] = {
      fixture_modes, sizeof fixture_modes / sizeof fixture_modes[0], 0},
 };
 
+#ifndef FIXTURE_KIND_SIZE
+#define FIXTURE_KIND_SIZE sizeof(tessera_element_kind)
+#endif
+#ifndef FIXTURE_KIND_STRIDE
+#define FIXTURE_KIND_STRIDE sizeof(tessera_element_kind)
+#endif
+/* How many of fixture_kinds the descriptor declares (the second only where a fixture breaks it). */
+#ifndef FIXTURE_KIND_COUNT
+#define FIXTURE_KIND_COUNT 1
+#endif
+#ifndef FIXTURE_OPTION_STRIDE
+#define FIXTURE_OPTION_STRIDE sizeof(tessera_option_descriptor)
+#endif
 static const tessera_element_kind fixture_kinds[] = {
     {sizeof(tessera_element_kind), TESSERA_CATEGORY_CELL, "cell"},
+    {FIXTURE_KIND_SIZE, TESSERA_CATEGORY_SUPPLEMENTARY, "badge"},
 };
 
 static tessera_layout_instance *fixture_create(const tessera_layout_descriptor *self,
                                                const tessera_data_source *source) {
   (void)self;
   fixture_instance *f = calloc(1, sizeof *f);
-  f->source = *source;
+  memcpy(&f->source, source, source->struct_size < sizeof f->source ? source->struct_size : sizeof f->source);
   return (tessera_layout_instance *)f;
 }
 static void fixture_destroy(tessera_layout_instance *i) { free(i); }
@@ -45,7 +67,8 @@ static const char *fixture_last_error(tessera_layout_instance *i) {
   return f->message[0] ? f->message : "the fixture was told to fail (mode=failprepare)";
 }
 static tessera_status fixture_set_options(tessera_layout_instance *i, const tessera_option_value *v,
-                                          size_t n) {
+                                          size_t n, uint32_t stride) {
+  (void)stride;
   if (n > 0) ((fixture_instance *)i)->mode = (int)v[0].numbers[0];
   return TESSERA_OK;
 }
@@ -57,8 +80,8 @@ static tessera_status fixture_bad_callbacks(fixture_instance *f) {
   double numbers[4];
   int64_t lengths[2];
   int64_t answers[5] = {
-      d->item_metrics(d->context, 0, INT64_MAX - 1, INT64_MAX, metrics),
-      d->item_metrics(d->context, INT64_MAX, 0, 2, metrics),
+      d->item_metrics(d->context, 0, INT64_MAX - 1, INT64_MAX, metrics, sizeof metrics[0]),
+      d->item_metrics(d->context, INT64_MAX, 0, 2, metrics, 8),
       d->number_property_bulk(d->context, 0, INT64_MAX - 1, INT64_MAX, "size", 2, numbers, lengths),
       d->number_property_bulk(d->context, 0, 0, INT64_MAX, "size", INT64_MAX, numbers, lengths),
       d->number_property_bulk(d->context, 0, 0, 2, "size", -1, numbers, lengths),
@@ -95,6 +118,7 @@ static void fixture_cell(const fixture_instance *f, tessera_attributes *a) {
     case 4: a->category = TESSERA_CATEGORY_SUPPLEMENTARY; a->kind = 9; break;
     case MODE_NANTRANSFORM: a->transform.tx = INFINITY; break;
     case MODE_NANCUSTOM: a->custom_mask = 1; a->custom[0] = NAN; break;
+    case MODE_SMALLRECORD: a->struct_size = 8; break; /* smaller than any ABI 2 record */
     default: break;
   }
 }
@@ -138,8 +162,10 @@ static const tessera_layout_descriptor fixture_layout = {
     .summary = "a plugin that misbehaves on purpose (mode=...)",
     .options = fixture_options,
     .option_count = 1,
-    .kind_count = 1,
+    .option_stride = FIXTURE_OPTION_STRIDE,
     .kinds = fixture_kinds,
+    .kind_count = FIXTURE_KIND_COUNT,
+    .kind_stride = FIXTURE_KIND_STRIDE,
     .custom_keys = fixture_custom_keys,
     .custom_key_count = 1,
     .create = fixture_create,

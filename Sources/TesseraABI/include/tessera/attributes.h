@@ -4,7 +4,9 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include "geometry.h"
+#include "status.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -23,19 +25,21 @@ typedef enum tessera_category {
 /* One element's attributes. Plain data, fixed size, so bulk queries can fill arrays.
  *
  * `struct_size` is written by whoever fills the record (sizeof(tessera_attributes) of the header
- * it was compiled with); a reader touches only fields that lie within it and treats the rest as
- * their defaults.
+ * it was compiled with, or less: see below); a reader touches only fields that lie within it and
+ * treats the rest as their defaults. Where a call fills one record the caller passes (`out` of
+ * attributes_for_item and the like), the caller sets out->struct_size first and the callee
+ * writes at most that many bytes.
  *
  * Defaults (what `tessera_attributes_init` sets): cell, kind 0, frame zero, z index 0, alpha 1,
  * not hidden, identity transform, no custom values. */
 typedef struct tessera_attributes {
   uint32_t struct_size;
   /* A tessera_category value. */
-  uint8_t category;
-  /* Non-zero when the element is hidden. */
-  uint8_t hidden;
+  uint32_t category;
   /* Index into the layout descriptor's `kinds`; 0 for cells, which have no kind. */
-  uint16_t kind;
+  uint32_t kind;
+  /* 1 when the element is hidden. */
+  tessera_bool hidden;
   /* Bit i set: custom[i] holds a value for custom_keys[i]. */
   uint32_t custom_mask;
   int32_t z_index;
@@ -46,13 +50,17 @@ typedef struct tessera_attributes {
   double custom[TESSERA_MAX_CUSTOM_VALUES];
 } tessera_attributes;
 
+/* The smallest record a 2.0 reader accepts: every field above. */
+enum { TESSERA_ATTRIBUTES_V2_0_SIZE = (int)sizeof(tessera_attributes) };
+
 /* A caller-owned array that a bulk query fills (rule: the caller owns output memory).
  *
- * The caller sets `records`, `capacity` and `record_size` (the stride between records, which is
- * sizeof(tessera_attributes) of the caller's header). The callee writes records at that stride,
- * never more than min(record_size, its own sizeof) bytes of each, sets `count`, and returns
- * TESSERA_OK; or, when more than `capacity` records match, sets `count` to the number needed and
- * returns TESSERA_BUFFER_TOO_SMALL. */
+ * The caller sets `records`, `capacity` and `record_size` (the stride between records, at least
+ * TESSERA_ATTRIBUTES_V2_0_SIZE; sizeof(tessera_attributes) of the caller's header). The callee
+ * writes records at that stride, never more than min(record_size, its own sizeof) bytes of each
+ * (with struct_size saying how many), sets `count`, and returns TESSERA_OK; or, when more than
+ * `capacity` records match, sets `count` to the number needed and returns
+ * TESSERA_BUFFER_TOO_SMALL. */
 typedef struct tessera_attributes_buffer {
   uint32_t struct_size;
   uint32_t record_size;
@@ -63,8 +71,7 @@ typedef struct tessera_attributes_buffer {
 
 /* Sets every field of `a` to its default. Header-only so that C plugins need no library. */
 static inline void tessera_attributes_init(tessera_attributes *a) {
-  tessera_attributes zero = {0};
-  *a = zero;
+  memset(a, 0, sizeof *a);
   a->struct_size = (uint32_t)sizeof(tessera_attributes);
   a->alpha = 1.0;
   a->transform.a = 1.0;

@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "geometry.h"
+#include "status.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -28,14 +29,21 @@ enum {
 };
 
 /* What the dataset says about one item's size. A layout that does not find a size uses its own
- * default (e.g. the flow layout's itemSize). */
+ * default (e.g. the flow layout's itemSize). The plugin allocates arrays of these and says their
+ * stride to `item_metrics`; the host fills each with struct_size set. */
 typedef struct tessera_item_metrics {
+  uint32_t struct_size;
+  uint32_t flags;
   tessera_size size;
   tessera_size estimated;
-  uint32_t flags;
-  uint32_t reserved;
 } tessera_item_metrics;
 
+/* The smallest stride `item_metrics` accepts: every field above. */
+enum { TESSERA_ITEM_METRICS_V2_0_SIZE = (int)sizeof(tessera_item_metrics) };
+
+/* The host's callbacks. Callbacks appended in later minor versions lie beyond the struct_size of
+ * an older host's table: a plugin checks struct_size before calling one (and copies at most
+ * struct_size bytes when it keeps a copy). */
 typedef struct tessera_data_source {
   uint32_t struct_size;
   uint32_t reserved;
@@ -50,11 +58,13 @@ typedef struct tessera_data_source {
   /* Items in `section`; 0 for a section that does not exist. */
   int64_t (*number_of_items)(void *context, int64_t section);
 
-  /* Bulk: fills out[0..count) with the metrics of items first..first+count-1 of `section`.
-   * Returns how many it filled (fewer when the range runs past the section's end). This is the
-   * call for prepare loops: one call per section or per chunk, never one per item. */
+  /* Bulk: fills `count` entries of `out`, `stride` bytes apart (at least
+   * TESSERA_ITEM_METRICS_V2_0_SIZE; sizeof(tessera_item_metrics) of the plugin's header), with
+   * the metrics of items first..first+count-1 of `section`. Returns how many it filled (fewer
+   * when the range runs past the section's end; 0 for a stride too small). This is the call for
+   * prepare loops: one call per section or per chunk, never one per item. */
   int64_t (*item_metrics)(void *context, int64_t section, int64_t first, int64_t count,
-                          tessera_item_metrics *out);
+                          tessera_item_metrics *out, uint32_t stride);
 
   /* A numeric property: an item's `props[key]` or, with index_path.item == TESSERA_NO_ITEM, the
    * section's (`header` and `footer` sizes are section properties of two numbers). A scalar is a
@@ -72,7 +82,7 @@ typedef struct tessera_data_source {
 
   /* The index path of the item with id `id`; returns 0 and leaves `out` untouched when no item
    * has that id. */
-  int32_t (*index_path_for_id)(void *context, const char *id, tessera_index_path *out);
+  tessera_bool (*index_path_for_id)(void *context, const char *id, tessera_index_path *out);
 
   /* Bulk number_property for hot loops: for items first..first+count-1 of `section`, copies up
    * to `per_item` numbers of props[key] to out[k * per_item ...] and stores the list's length in

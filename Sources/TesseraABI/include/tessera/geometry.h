@@ -1,5 +1,8 @@
 /* Tessera plugin ABI — plain geometry values. Coordinates are points, y grows downwards,
- * as in UIKit. All values are passed by value; nothing here owns memory. */
+ * as in UIKit. All values are passed by value; nothing here owns memory.
+ *
+ * Every struct here is FROZEN (version.h, rule 1): they are the ABI's words for CGPoint, CGSize,
+ * CGRect, CGAffineTransform and NSIndexPath and never change; they carry no struct_size. */
 #ifndef TESSERA_GEOMETRY_H
 #define TESSERA_GEOMETRY_H
 
@@ -35,13 +38,19 @@ typedef struct tessera_transform {
 } tessera_transform;
 
 /* A (section, item) pair. `item` is TESSERA_NO_ITEM where the path names a whole section
- * (section properties, section update items), like UIKit's NSNotFound. */
+ * (section properties, section update items), as UIKit's NSNotFound. */
 typedef struct tessera_index_path {
   int64_t section;
   int64_t item;
 } tessera_index_path;
 
-#define TESSERA_NO_ITEM ((int64_t)-1)
+/* The item of a path that names a whole section: INT64_MAX, as NSNotFound is NSIntegerMax. */
+#define TESSERA_NO_ITEM ((int64_t)0x7FFFFFFFFFFFFFFF)
+
+/* Both numbers of a path that is not used at all (an update item's `before` for an insert, its
+ * `after` for a delete): {TESSERA_UNUSED_INDEX, TESSERA_UNUSED_INDEX}. It cannot be read as a
+ * section path, whose section is a real one and whose item is TESSERA_NO_ITEM. */
+#define TESSERA_UNUSED_INDEX ((int64_t)-1)
 
 #ifdef __cplusplus
 }

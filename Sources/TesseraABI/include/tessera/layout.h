@@ -14,7 +14,6 @@
 #ifndef TESSERA_LAYOUT_H
 #define TESSERA_LAYOUT_H
 
-#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include "attributes.h"
@@ -30,7 +29,8 @@ extern "C" {
 #endif
 
 /* An element kind a layout produces. kinds[0] of every layout is the cell kind (name "cell",
- * category CELL); supplementary and decoration kinds follow. */
+ * category CELL); supplementary and decoration kinds follow. The descriptor's `kinds` array is
+ * read at its `kind_stride`. */
 typedef struct tessera_element_kind {
   uint32_t struct_size;
   /* A tessera_category value. */
@@ -38,6 +38,9 @@ typedef struct tessera_element_kind {
   /* e.g. "header", "footer", "connector". */
   const char *name;
 } tessera_element_kind;
+
+/* The smallest element kind a 2.0 host reads: every field above. */
+enum { TESSERA_ELEMENT_KIND_V2_0_SIZE = (int)sizeof(tessera_element_kind) };
 
 /* Opaque per-instance state of a layout. */
 typedef struct tessera_layout_instance tessera_layout_instance;
@@ -51,11 +54,16 @@ typedef struct tessera_layout_descriptor {
   const char *name;
   /* One line for `plugins` and `help layout`. */
   const char *summary;
+  /* `option_count` options, `option_stride` bytes apart (sizeof(tessera_option_descriptor)). */
   const tessera_option_descriptor *options;
   uint32_t option_count;
-  uint32_t kind_count;
+  uint32_t option_stride;
+  /* `kind_count` kinds, `kind_stride` bytes apart (sizeof(tessera_element_kind)). */
   const tessera_element_kind *kinds;
-  /* Names of custom attribute values (tessera_attributes.custom[i]). */
+  uint32_t kind_count;
+  uint32_t kind_stride;
+  /* Names of custom attribute values (tessera_attributes.custom[i]); at most
+   * TESSERA_MAX_CUSTOM_VALUES, none NULL. */
   const char *const *custom_keys;
   uint32_t custom_key_count;
   uint32_t reserved2;
@@ -73,10 +81,12 @@ typedef struct tessera_layout_descriptor {
   const char *(*last_error)(tessera_layout_instance *instance);
 
   /* [instance] Sets every option at once (the host fills defaults for the ones a person did not
-   * give, and has already checked types and ranges). Implies invalidate-everything. Returns
-   * TESSERA_ERROR, leaving the old options in place, when the combination is not allowed. */
+   * give, and has already checked types and ranges): `count` values, `stride` bytes apart.
+   * Implies invalidate-everything. Returns TESSERA_ERROR, leaving the old options in place, when
+   * the combination is not allowed. */
   tessera_status (*set_options)(tessera_layout_instance *instance,
-                                const tessera_option_value *values, size_t count);
+                                const tessera_option_value *values, size_t count,
+                                uint32_t stride);
 
   /* ---- layout pass ---- */
   /* [instance] prepareLayout: compute what the queries need. */
@@ -93,7 +103,8 @@ typedef struct tessera_layout_descriptor {
   tessera_status (*all_attributes)(tessera_layout_instance *instance,
                                    tessera_attributes_buffer *buffer);
   /* [instance][prepared] layoutAttributesForItemAtIndexPath. TESSERA_NOT_FOUND when the index
-   * path does not exist. */
+   * path does not exist. The host sets out->struct_size; write at most that many bytes (the
+   * same for every call below that fills a tessera_attributes *out). */
   tessera_status (*attributes_for_item)(tessera_layout_instance *instance,
                                         tessera_index_path index_path, tessera_attributes *out);
   /* [instance][prepared] layoutAttributesForSupplementaryViewOfKind. OPTIONAL: when NULL, the
@@ -109,20 +120,20 @@ typedef struct tessera_layout_descriptor {
   /* ---- invalidation ---- */
   /* [instance] shouldInvalidateLayoutForBoundsChange. OPTIONAL: when NULL, the host invalidates
    * when the bounds size changes and not on scrolling. */
-  bool (*should_invalidate_for_bounds)(tessera_layout_instance *instance,
-                                       tessera_rect new_bounds);
+  tessera_bool (*should_invalidate_for_bounds)(tessera_layout_instance *instance,
+                                               tessera_rect new_bounds);
   /* [instance] invalidateLayoutWithContext: drop what the context names. The next call is
    * prepare. Contexts the host passes are already merged. */
   tessera_status (*invalidate)(tessera_layout_instance *instance,
                                const tessera_invalidation_context *context);
   /* [instance][prepared] shouldInvalidateLayoutForPreferredLayoutAttributes. OPTIONAL: when
    * NULL, the host invalidates when the preferred frame's size differs from the original's. */
-  bool (*should_invalidate_for_preferred)(tessera_layout_instance *instance,
-                                          const tessera_attributes *preferred,
-                                          const tessera_attributes *original);
+  tessera_bool (*should_invalidate_for_preferred)(tessera_layout_instance *instance,
+                                                  const tessera_attributes *preferred,
+                                                  const tessera_attributes *original);
   /* [instance][prepared] invalidationContextForPreferredLayoutAttributes: fill `out` (whose
-   * struct_size the host set) with the context the layout wants. Arrays it points to are the
-   * plugin's and stay valid until the next call. OPTIONAL: when NULL, the host builds a context
+   * struct_size the host set; write no more) with the context the layout wants, strides
+   * included. Arrays it points to are the plugin's and stay valid until the next call. OPTIONAL: when NULL, the host builds a context
    * with the item and its preferred size. */
   tessera_status (*invalidation_context_for_preferred)(tessera_layout_instance *instance,
                                                        const tessera_attributes *preferred,
@@ -131,9 +142,10 @@ typedef struct tessera_layout_descriptor {
 
   /* ---- batch updates ---- */
   /* [instance] prepareForCollectionViewUpdates, after the data-source-counts invalidation and
-   * prepare. OPTIONAL: no-op when NULL. */
+   * prepare: `count` update items, `stride` bytes apart. OPTIONAL: no-op when NULL. */
   tessera_status (*prepare_for_updates)(tessera_layout_instance *instance,
-                                        const tessera_update_item *items, size_t count);
+                                        const tessera_update_item *items, size_t count,
+                                        uint32_t stride);
   /* [instance] finalizeCollectionViewUpdates. OPTIONAL: no-op when NULL. */
   void (*finalize_updates)(tessera_layout_instance *instance);
   /* [instance] initialLayoutAttributesForAppearing{Item,SupplementaryElement,Decoration}:
@@ -157,9 +169,9 @@ typedef struct tessera_layout_descriptor {
   const void *(*get_extension)(const struct tessera_layout_descriptor *self, const char *id);
 } tessera_layout_descriptor;
 
-/* The smallest descriptor a 1.0 host accepts: everything up to and including get_extension. */
+/* The smallest descriptor a 2.0 host accepts: everything up to and including get_extension. */
 enum {
-  TESSERA_LAYOUT_DESCRIPTOR_V1_0_SIZE =
+  TESSERA_LAYOUT_DESCRIPTOR_V2_0_SIZE =
       (int)(offsetof(tessera_layout_descriptor, get_extension) + sizeof(void *))
 };
 

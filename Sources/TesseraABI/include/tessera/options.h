@@ -28,6 +28,7 @@ typedef enum tessera_option_type {
   TESSERA_OPTION_STRING = 6
 } tessera_option_type;
 
+/* One option of a layout. The descriptor's `options` array is read at its `option_stride`. */
 typedef struct tessera_option_descriptor {
   uint32_t struct_size;
   /* A tessera_option_type value. */
@@ -38,7 +39,10 @@ typedef struct tessera_option_descriptor {
   const char *doc;
   /* The default, written as a person would type it ("50x50", "vertical", "0,0,0,0"). */
   const char *default_value;
-  /* For INTEGER, NUMBER, SIZE and INSETS, every number must lie in [minimum, maximum]. */
+  /* For INTEGER, NUMBER, SIZE and INSETS, every number must lie in [minimum, maximum]. A side
+   * without a bound is -INFINITY or INFINITY (<math.h>; HUGE_VAL works too): the host's message
+   * for a value out of range then names only the other side ("at least 0"). Values a person
+   * types are always finite. */
   double minimum;
   double maximum;
   /* For CHOICE: the allowed words. */
@@ -47,14 +51,21 @@ typedef struct tessera_option_descriptor {
   uint32_t reserved;
 } tessera_option_descriptor;
 
+/* The smallest option descriptor a 2.0 host reads: every field above. */
+enum { TESSERA_OPTION_DESCRIPTOR_V2_0_SIZE = (int)sizeof(tessera_option_descriptor) };
+
+/* A value the host passes to set_options, in an array read at the stride set_options gives. */
 typedef struct tessera_option_value {
+  uint32_t struct_size;
   /* Index of the option in the layout descriptor's `options`. */
   uint32_t option;
-  uint32_t reserved;
   double numbers[4];
   /* NUL-terminated; valid only during the call it is passed to. */
   const char *text;
 } tessera_option_value;
+
+/* The smallest option value a 2.0 plugin reads: every field above. */
+enum { TESSERA_OPTION_VALUE_V2_0_SIZE = (int)sizeof(tessera_option_value) };
 
 #ifdef __cplusplus
 }

@@ -1,5 +1,6 @@
-/* Tessera plugin ABI — status codes. Every fallible call returns one; nothing traps or unwinds
- * across the boundary. After TESSERA_ERROR the instance's `last_error` says what went wrong. */
+/* Tessera plugin ABI — status codes and booleans. Every fallible call returns a status; nothing
+ * traps or unwinds across the boundary. After TESSERA_ERROR the instance's `last_error` says what
+ * went wrong. */
 #ifndef TESSERA_STATUS_H
 #define TESSERA_STATUS_H
 
@@ -22,5 +23,9 @@ enum {
    * end, a supplementary kind the section does not have). */
   TESSERA_NOT_FOUND = 4
 };
+
+/* A boolean that crosses the boundary: 0 is false, 1 is true (readers treat any non-zero value
+ * as true). One width for every boolean field and result, unlike C's `bool`. */
+typedef uint32_t tessera_bool;
 
 #endif

@@ -1,11 +1,11 @@
-/* Tessera plugin ABI, version 1 — the umbrella header. Include this one.
+/* Tessera plugin ABI, version 2 — the umbrella header. Include this one.
  *
  * A plugin is a shared library exporting `tessera_plugin_entry` (plugin.h). It describes its
  * layouts (layout.h) without instantiating them; the host creates instances with a table of
  * data-source callbacks (data_source.h) and drives the UICollectionViewLayout lifecycle:
  * invalidate -> prepare -> content size -> rect queries, with batch updates and self-sizing in
- * between. Every struct that crosses the boundary starts with its own size; see version.h for
- * the compatibility rules.
+ * between. Every struct that crosses the boundary starts with its own size (or is frozen), and
+ * every array is read at a stride its writer states; see version.h for the compatibility rules.
  */
 #ifndef TESSERA_TESSERA_H
 #define TESSERA_TESSERA_H

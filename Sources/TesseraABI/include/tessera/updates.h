@@ -17,8 +17,11 @@ typedef enum tessera_update_action {
   TESSERA_UPDATE_MOVE = 3
 } tessera_update_action;
 
-/* `before` is meaningful for delete, reload and move; `after` for insert, reload and move.
- * The unused one is {-1, -1}. A section operation has item == TESSERA_NO_ITEM. */
+/* One operation of a batch. Arrays of update items are read at the stride given beside them.
+ *
+ * `before` is meaningful for delete, reload and move; `after` for insert, reload and move. The
+ * unused one is {TESSERA_UNUSED_INDEX, TESSERA_UNUSED_INDEX}. A section operation has
+ * item == TESSERA_NO_ITEM in the paths it uses. */
 typedef struct tessera_update_item {
   uint32_t struct_size;
   /* A tessera_update_action value. */
@@ -26,6 +29,9 @@ typedef struct tessera_update_item {
   tessera_index_path before;
   tessera_index_path after;
 } tessera_update_item;
+
+/* The smallest update item a 2.0 plugin reads: every field above. */
+enum { TESSERA_UPDATE_ITEM_V2_0_SIZE = (int)sizeof(tessera_update_item) };
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,98 @@
+/* Tessera plugin ABI — the collection view as a layout sees it: the host's data-source
+ * callbacks, handed to a layout instance when it is created.
+ *
+ * [thread] The host calls a layout instance from one thread at a time, and a layout calls these
+ * callbacks only from inside a call the host made on it (prepare, a query, invalidate, ...),
+ * on that same thread.
+ * [lifetime] The table and its `context` stay valid until the instance is destroyed. What a
+ * callback returns reflects the data as of the current call: after an invalidation with the
+ * data-source-counts flag, counts may differ from those seen during the previous prepare.
+ */
+#ifndef TESSERA_DATA_SOURCE_H
+#define TESSERA_DATA_SOURCE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "geometry.h"
+#include "status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Bits of tessera_item_metrics.flags. */
+enum {
+  /* The dataset gives the item a `size` (what its content measures). */
+  TESSERA_ITEM_HAS_SIZE = 1u << 0,
+  /* The dataset gives the item an `estimated` size. */
+  TESSERA_ITEM_HAS_ESTIMATE = 1u << 1
+};
+
+/* What the dataset says about one item's size. A layout that does not find a size uses its own
+ * default (e.g. the flow layout's itemSize). The plugin allocates arrays of these and says their
+ * stride to `item_metrics`; the host fills each with struct_size set. */
+typedef struct tessera_item_metrics {
+  uint32_t struct_size;
+  uint32_t flags;
+  tessera_size size;
+  tessera_size estimated;
+} tessera_item_metrics;
+
+/* The smallest stride `item_metrics` accepts: every field above. */
+enum { TESSERA_ITEM_METRICS_V2_0_SIZE = (int)sizeof(tessera_item_metrics) };
+
+/* The host's callbacks. Callbacks appended in later minor versions lie beyond the struct_size of
+ * an older host's table: a plugin checks struct_size before calling one (and copies at most
+ * struct_size bytes when it keeps a copy). */
+typedef struct tessera_data_source {
+  uint32_t struct_size;
+  uint32_t reserved;
+  /* Passed back as the first argument of every callback. Opaque to the plugin. */
+  void *context;
+
+  /* The collection view's bounds: origin = content offset, size = viewport size. */
+  tessera_rect (*bounds)(void *context);
+
+  int64_t (*number_of_sections)(void *context);
+
+  /* Items in `section`; 0 for a section that does not exist. */
+  int64_t (*number_of_items)(void *context, int64_t section);
+
+  /* Bulk: fills `count` entries of `out`, `stride` bytes apart (at least
+   * TESSERA_ITEM_METRICS_V2_0_SIZE; sizeof(tessera_item_metrics) of the plugin's header), with
+   * the metrics of items first..first+count-1 of `section`. Returns how many it filled (fewer
+   * when the range runs past the section's end; 0 for a stride too small). This is the call for
+   * prepare loops: one call per section or per chunk, never one per item. */
+  int64_t (*item_metrics)(void *context, int64_t section, int64_t first, int64_t count,
+                          tessera_item_metrics *out, uint32_t stride);
+
+  /* A numeric property: an item's `props[key]` or, with index_path.item == TESSERA_NO_ITEM, the
+   * section's (`header` and `footer` sizes are section properties of two numbers). A scalar is a
+   * list of one number. Copies up to `capacity` numbers to `out` and returns the list's length,
+   * or -1 when the property is absent or not numeric. */
+  int64_t (*number_property)(void *context, tessera_index_path index_path, const char *key,
+                             double *out, int64_t capacity);
+
+  /* A string property (as number_property). Copies at most capacity-1 bytes of UTF-8 and a NUL
+   * terminator to `out` (when capacity > 0) and returns the string's full length in bytes, or -1
+   * when absent or not a string. Call again with more room when the result >= capacity. The item
+   * id is available under the key "id". */
+  int64_t (*string_property)(void *context, tessera_index_path index_path, const char *key,
+                             char *out, int64_t capacity);
+
+  /* The index path of the item with id `id`; returns 0 and leaves `out` untouched when no item
+   * has that id. */
+  tessera_bool (*index_path_for_id)(void *context, const char *id, tessera_index_path *out);
+
+  /* Bulk number_property for hot loops: for items first..first+count-1 of `section`, copies up
+   * to `per_item` numbers of props[key] to out[k * per_item ...] and stores the list's length in
+   * lengths[k] (-1 when absent or not numeric). Returns how many items it filled (fewer when
+   * the range runs past the section's end). One call per chunk, never one per item. */
+  int64_t (*number_property_bulk)(void *context, int64_t section, int64_t first, int64_t count,
+                                  const char *key, int64_t per_item, double *out, int64_t *lengths);
+} tessera_data_source;
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,78 @@
+/* Tessera plugin ABI — extension "tessera.drawing/1": how a layout's kinds should be drawn.
+ *
+ * Pictures (`render`) draw every element as a box unless its layout says otherwise. A layout
+ * that draws some kinds as lines (the schematic's connectors) or dots returns this table from
+ * its descriptor's `get_extension(self, TESSERA_DRAWING_EXTENSION_ID)`. The host asks once, when
+ * it loads the plugin, and reads the table then; it must stay valid and unchanged for as long as
+ * the library is loaded (a static table is simplest). A layout without the extension returns
+ * NULL (or has no `get_extension`): every kind is a box.
+ *
+ * Versioning: the id carries the extension's major version. Fields are only ever appended to the
+ * two structs below; each starts with its size, and the entries of `kinds` are read at the
+ * stride `kind_stride` says, so a table from a newer header (larger entries) reads in an older
+ * host and one from this header reads in a newer host (missing fields take their defaults).
+ */
+#ifndef TESSERA_DRAWING_H
+#define TESSERA_DRAWING_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define TESSERA_DRAWING_EXTENSION_ID "tessera.drawing/1"
+
+typedef enum tessera_shape {
+  /* The frame as a rectangle (the default). */
+  TESSERA_SHAPE_BOX = 0,
+  /* A diagonal of the frame: a connector. A frame of zero height or width is a straight line. */
+  TESSERA_SHAPE_LINE = 1,
+  /* A dot at the frame's centre, as wide as the frame's smaller side. */
+  TESSERA_SHAPE_DOT = 2
+} tessera_shape;
+
+typedef enum tessera_line_direction {
+  /* From the frame's bottom-left corner to its top-right corner. */
+  TESSERA_LINE_RISING = 0,
+  /* From the frame's top-left corner to its bottom-right corner. */
+  TESSERA_LINE_FALLING = 1
+} tessera_line_direction;
+
+/* How one kind is drawn. */
+typedef struct tessera_kind_drawing {
+  /* sizeof(tessera_kind_drawing) of the header the table was compiled with. */
+  uint32_t struct_size;
+  /* The kind: an index into the descriptor's `kinds` (0 for cells). */
+  uint32_t kind;
+  /* A tessera_shape value. */
+  uint32_t shape;
+  /* For lines: a tessera_line_direction value, the diagonal drawn when the flip value is 0. */
+  uint32_t direction;
+  /* For lines: an index into the descriptor's `custom_keys` whose value, when not 0, makes the
+   * line take the other diagonal; -1 for none. */
+  int32_t flip_custom;
+  uint32_t reserved;
+} tessera_kind_drawing;
+
+/* The table `get_extension` returns for TESSERA_DRAWING_EXTENSION_ID. */
+typedef struct tessera_drawing_extension {
+  /* sizeof(tessera_drawing_extension) of the header the table was compiled with. */
+  uint32_t struct_size;
+  /* How many entries `kinds` holds; at most one per kind, kinds not listed are boxes. */
+  uint32_t kind_count;
+  /* The distance in bytes from one entry of `kinds` to the next (at least the first 24 bytes, the
+   * fields up to `flip_custom` and `reserved`); sizeof(tessera_kind_drawing) when writing. */
+  uint32_t kind_stride;
+  uint32_t reserved;
+  const tessera_kind_drawing *kinds;
+} tessera_drawing_extension;
+
+/* The smallest entry a host of this version reads: every field of tessera_kind_drawing. */
+enum { TESSERA_KIND_DRAWING_V1_SIZE = (int)sizeof(tessera_kind_drawing) };
+
+#ifdef __cplusplus
+}
+#endif
+#endif
