@@ -130,8 +130,7 @@ public struct CollectionView: @unchecked Sendable {
     _ key: StaticString, section: Int, from first: Int, count: Int, perItem: Int,
     into out: UnsafeMutablePointer<Double>, lengths: UnsafeMutablePointer<Int64>
   ) -> Int {
-    guard Int(source.pointee.struct_size) >= MemoryLayout<tessera_data_source>.size,
-      let bulk = source.pointee.number_property_bulk
+    guard Int(source.pointee.struct_size) >= Self.bulkCallbackEnd, let bulk = source.pointee.number_property_bulk
     else {
       // A host without the bulk call: one call per item.
       for k in 0..<count {
@@ -149,6 +148,10 @@ public struct CollectionView: @unchecked Sendable {
         source.pointee.context, Int64(section), Int64(first), Int64(count),
         UnsafeRawPointer(key.utf8Start).assumingMemoryBound(to: CChar.self), Int64(perItem), out, lengths))
   }
+
+  /// Where `number_property_bulk` ends in the table: a host's table at least this large has it.
+  @usableFromInline static let bulkCallbackEnd =
+    MemoryLayout<tessera_data_source>.offset(of: \.number_property_bulk)! + MemoryLayout<UnsafeRawPointer>.size
 
   /// A section's size-valued property (`header`, `footer`), or nil when absent.
   public func sectionSize(_ key: String, section: Int) -> Size? {

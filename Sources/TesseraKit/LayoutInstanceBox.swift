@@ -20,9 +20,10 @@ final class LayoutInstanceBox {
 
   init(type: any CollectionLayout.Type, dataSource: UnsafePointer<tessera_data_source>) {
     // The host promises the table outlives the instance, but copying it costs nothing and
-    // guards against a host that builds it on the stack.
+    // guards against a host that builds it on the stack. Only the bytes inside its struct_size:
+    // callbacks an older host's table lacks stay NULL (CollectionView checks struct_size).
     let copy = UnsafeMutablePointer<tessera_data_source>.allocate(capacity: 1)
-    copy.initialize(to: dataSource.pointee)
+    copy.initialize(to: ABIRecord(UnsafeRawPointer(dataSource), defaults: tessera_data_source()).value)
     self.dataSource = copy
     self.description = type.layoutDescription
     self.kinds = ContiguousArray(description.kinds)

@@ -126,15 +126,19 @@ public struct ItemList: RandomAccessCollection, MutableCollection, Hashable, Sen
       flags.withUnsafeBufferPointer { flags in
         estimates.withUnsafeBufferPointer { estimates in
           let hasEstimates = !estimates.isEmpty
-          let typed = stride == native ? out.assumingMemoryBound(to: tessera_item_metrics.self) : nil
-          for (offset, index) in range.enumerated() {
-            let metrics = tessera_item_metrics(
-              struct_size: abiSize(tessera_item_metrics.self), flags: UInt32(flags[index]), size: sizes[index],
+          let size = abiSize(tessera_item_metrics.self)
+          func metrics(_ index: Int) -> tessera_item_metrics {
+            tessera_item_metrics(
+              struct_size: size, flags: UInt32(flags[index]), size: sizes[index],
               estimated: hasEstimates ? estimates[index] : tessera_size())
-            if let typed {
-              typed[offset] = metrics
-            } else {
-              ABIRecord.write(metrics, into: out + offset * stride, room: stride)
+          }
+          if stride == native {
+            // The plugin's records are ours (the common case): a plain typed loop.
+            let typed = out.assumingMemoryBound(to: tessera_item_metrics.self)
+            for (offset, index) in range.enumerated() { typed[offset] = metrics(index) }
+          } else {
+            for (offset, index) in range.enumerated() {
+              ABIRecord.write(metrics(index), into: out + offset * stride, room: stride)
             }
           }
         }

@@ -38,7 +38,7 @@ public final class LayoutInstance {
     }
   }
 
-  var descriptor: tessera_layout_descriptor { layoutClass.descriptor.pointee }
+  var descriptor: tessera_layout_descriptor { layoutClass.table }
 
   /// Runs a call into the plugin with it marked as in flight (for the supervisor's report).
   @inline(__always) func calling<T>(_ call: PluginCall, _ body: () -> T) -> T {
@@ -61,7 +61,7 @@ public final class LayoutInstance {
     self.buffer = buffer
     stats.counts[PluginCall.create.rawValue] += 1
     let created = PluginCallMarker.around(layoutClass.callerTag, "create") {
-      layoutClass.descriptor.pointee.create(layoutClass.descriptor, model.dataSourceTable)
+      layoutClass.table.create(layoutClass.descriptor, model.dataSourceTable)
     }
     guard let created else {
       throw HostError("layout '\(layoutClass.name)' could not create an instance")

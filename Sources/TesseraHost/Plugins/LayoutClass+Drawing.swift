@@ -7,10 +7,11 @@ extension LayoutClass {
   /// known shapes and directions, flip values among its custom keys, entries read at the stride
   /// the table states. Kinds not listed are boxes.
   static func readDrawings(
-    _ descriptor: UnsafePointer<tessera_layout_descriptor>, kinds: [(category: tessera_category, name: String)],
+    _ descriptor: UnsafePointer<tessera_layout_descriptor>, table: tessera_layout_descriptor,
+    kinds: [(category: tessera_category, name: String)],
     customKeys: [String], callerTag: [UInt8], context: String
   ) throws(HostError) -> [String: KindDrawing] {
-    guard let getExtension = descriptor.pointee.get_extension else { return [:] }
+    guard let getExtension = table.get_extension else { return [:] }
     let found = PluginCallMarker.around(callerTag, "get_extension") {
       getExtension(descriptor, TESSERA_DRAWING_EXTENSION_ID)
     }
@@ -18,10 +19,11 @@ extension LayoutClass {
     func bad(_ what: String) -> HostError {
       HostError("\(context): its \(TESSERA_DRAWING_EXTENSION_ID) table \(what) (plugin bug)")
     }
-    let table = found.assumingMemoryBound(to: tessera_drawing_extension.self).pointee
+    let header = ABIRecord(found, defaults: tessera_drawing_extension())
+    let table = header.value
     let headerSize = MemoryLayout<tessera_drawing_extension>.size
-    guard table.struct_size >= UInt32(headerSize) else {
-      throw bad("is \(table.struct_size) bytes, smaller than the \(headerSize) this host reads")
+    guard header.declaredSize >= headerSize else {
+      throw bad("is \(header.declaredSize) bytes, smaller than the \(headerSize) this host reads")
     }
     guard table.kind_count <= UInt32(kinds.count) else {
       throw bad("lists \(table.kind_count) kinds, but the layout declares \(kinds.count)")
@@ -35,9 +37,12 @@ extension LayoutClass {
     let base = UnsafeRawPointer(table.kinds)
     for index in 0..<Int(table.kind_count) {
       guard let base else { break }
-      let entry = (base + index * Int(table.kind_stride)).loadUnaligned(as: tessera_kind_drawing.self)
-      guard entry.struct_size >= UInt32(entrySize) else {
-        throw bad("entry \(index) is \(entry.struct_size) bytes, smaller than the \(entrySize) this host reads")
+      let record = ABIRecord(base, at: index, stride: Int(table.kind_stride), defaults: tessera_kind_drawing())
+      let entry = record.value
+      guard record.declaredSize >= entrySize, record.declaredSize <= Int(table.kind_stride) else {
+        throw bad(
+          "entry \(index) is \(record.declaredSize) bytes, smaller than the \(entrySize) this host reads or larger than its stride \(table.kind_stride)"
+        )
       }
       guard entry.kind < UInt32(kinds.count) else { throw bad("entry \(index) names undeclared kind \(entry.kind)") }
       let shape: KindDrawing.Shape

@@ -19,12 +19,16 @@ public final class LayoutClass: @unchecked Sendable {
   public let pluginPath: String
   /// How the supervisor names this layout when one of its calls crashes or hangs.
   let callerTag: [UInt8]
+  /// The plugin's descriptor: passed back as `self` to `create` and `get_extension`.
   let descriptor: UnsafePointer<tessera_layout_descriptor>
+  /// The descriptor as read, only the bytes inside its struct_size: functions an older plugin's
+  /// descriptor does not reach are NULL here, never read past its end.
+  let table: tessera_layout_descriptor
 
   init(descriptor: UnsafePointer<tessera_layout_descriptor>, pluginName: String, pluginPath: String, index: Int)
     throws(HostError)
   {
-    let d = descriptor.pointee
+    let d = ABIRecord(UnsafeRawPointer(descriptor), defaults: tessera_layout_descriptor()).value
     let where_ = "cannot load plugin \(pluginPath): layout \(index)"
     let required = Int(TESSERA_LAYOUT_DESCRIPTOR_V2_0_SIZE)
     guard Int(d.struct_size) >= required else {
@@ -85,8 +89,9 @@ public final class LayoutClass: @unchecked Sendable {
     self.pluginPath = pluginPath
     self.callerTag = Array((pluginName == name ? "plugin '\(name)'" : "plugin '\(pluginName)' (layout '\(name)')").utf8)
     self.descriptor = descriptor
+    self.table = d
     self.drawings = try Self.readDrawings(
-      descriptor, kinds: kinds, customKeys: customKeys, callerTag: callerTag, context: "\(where_) '\(name)'")
+      descriptor, table: d, kinds: kinds, customKeys: customKeys, callerTag: callerTag, context: "\(where_) '\(name)'")
   }
 
   public func option(named name: String) -> OptionSpec? {

@@ -1,4 +1,5 @@
 import TesseraABI
+import TesseraKit
 
 #if canImport(Glibc)
   import Glibc
@@ -62,11 +63,12 @@ public final class PluginLibrary: @unchecked Sendable {
         "cannot load plugin \(path): \(TESSERA_PLUGIN_ENTRY_SYMBOL) returned NULL for host ABI \(TESSERA_ABI_MAJOR).\(TESSERA_ABI_MINOR) (the plugin refuses this host)"
       )
     }
-    let size = Int(plugin.pointee.struct_size)
+    let raw = UnsafeRawPointer(plugin)
+    let size = Int(raw.loadUnaligned(as: UInt32.self))
     // abi_major/abi_minor sit right after struct_size; read them before trusting the rest.
     if size >= 12 {
-      let major = plugin.pointee.abi_major
-      let minor = plugin.pointee.abi_minor
+      let major = raw.loadUnaligned(fromByteOffset: 4, as: UInt32.self)
+      let minor = raw.loadUnaligned(fromByteOffset: 8, as: UInt32.self)
       if major != UInt32(TESSERA_ABI_MAJOR) {
         throw HostError(
           "cannot load plugin \(path): it was built for Tessera ABI \(major).\(minor), this host speaks ABI \(TESSERA_ABI_MAJOR).\(TESSERA_ABI_MINOR); rebuild the plugin against this host's headers"
@@ -79,7 +81,8 @@ public final class PluginLibrary: @unchecked Sendable {
         "cannot load plugin \(path): its tessera_plugin struct is \(size) bytes, ABI \(TESSERA_ABI_MAJOR).0 requires at least \(required)"
       )
     }
-    let description = plugin.pointee
+    // Only the bytes inside its struct_size: what a smaller (older) struct lacks stays zero.
+    let description = ABIRecord(raw, defaults: tessera_plugin()).value
     let name = description.name.map { String(cString: $0) } ?? ""
     guard !name.isEmpty else { throw HostError("cannot load plugin \(path): it has no name") }
     let count = Int(description.layout_count)
