@@ -6,8 +6,9 @@
  *   |[0.1                 ]|
  *   |[1.0                 ]|
  *
- * Sections simply continue the column. It leaves every OPTIONAL call NULL, so the host's
- * documented defaults are exercised by a real plugin. */
+ * Sections simply continue the column. It leaves every OPTIONAL call NULL but the two
+ * should_invalidate_* (a new width, self-sizing rows), so the host's documented defaults (UIKit's
+ * base class) are exercised by a real plugin. It uses only ABI 2.0, so it builds against any 2.x headers. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -221,9 +222,26 @@ static tessera_status list_attributes_for_item(tessera_layout_instance *instance
   return TESSERA_OK;
 }
 
+/* Rows span the bounds width: a new width lays them out again, scrolling does not (when NULL,
+ * the host answers false, as UIKit's base class). */
+static tessera_bool list_should_invalidate_for_bounds(tessera_layout_instance *instance,
+                                                      tessera_rect new_bounds) {
+  return new_bounds.width != ((list_instance *)instance)->width;
+}
+
+/* Self-sizing: a cell's preferred size invalidates the layout when it differs from the one it
+ * was given (when NULL, the host answers false, as UIKit's base class). */
+static tessera_bool list_should_invalidate_for_preferred(tessera_layout_instance *instance,
+                                                         const tessera_attributes *preferred,
+                                                         const tessera_attributes *original) {
+  (void)instance;
+  return preferred->frame.width != original->frame.width ||
+         preferred->frame.height != original->frame.height;
+}
+
 /* Prepare recomputes every row, so the only state to keep is the preferred heights: the host's
- * default context for a preferred size (should_invalidate_for_preferred and
- * invalidation_context_for_preferred are NULL) carries the item and its size. */
+ * default context for a preferred size (invalidation_context_for_preferred is NULL) carries the
+ * item and its size. */
 static tessera_status list_invalidate(tessera_layout_instance *instance,
                                       const tessera_invalidation_context *context) {
   list_instance *list = (list_instance *)instance;
@@ -265,6 +283,8 @@ static const tessera_layout_descriptor list_layout = {
     .attributes_in_rect = list_attributes_in_rect,
     .attributes_for_item = list_attributes_for_item,
     .invalidate = list_invalidate,
+    .should_invalidate_for_bounds = list_should_invalidate_for_bounds,
+    .should_invalidate_for_preferred = list_should_invalidate_for_preferred,
 };
 
 static const tessera_layout_descriptor *const list_layouts[] = {&list_layout};

@@ -40,13 +40,45 @@ public protocol CollectionLayout: AnyObject {
   func layoutAttributesForDecorationView(ofKind kind: ElementKind, at indexPath: IndexPath)
     -> LayoutAttributes?
 
-  /// Default: true when the bounds size changes (not when only the origin moves).
+  /// Whether moving or resizing the bounds invalidates the layout. Default: false, as
+  /// `UICollectionViewLayout`'s base class answers; a layout that depends on the viewport size
+  /// overrides it, typically with `newBounds.size != collectionView.bounds.size` (and one with
+  /// pinned elements answers true for scrolling too).
   func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool
+
+  /// What a bounds change invalidates, asked after `shouldInvalidateLayout(forBoundsChange:)`
+  /// says yes (the host adds the `.bounds` flag). A layout with pinned headers names only those
+  /// supplementaries, so items keep their attributes. Default: an empty context (UIKit's), so
+  /// `prepare()` runs again.
+  func invalidationContext(forBoundsChange newBounds: Rect) -> InvalidationContext
+
+  /// Where the content offset should end after a layout change or an animated scroll: a
+  /// snapping layout moves it to an item, a zooming one keeps a focal point in place. Default:
+  /// `proposed`.
+  func targetContentOffset(forProposedContentOffset proposed: Point) -> Point
+
+  /// Where a scroll released with `velocity` (points per second) comes to rest. Default:
+  /// `proposed` (as UIKit's base class, which does not call the form without velocity).
+  func targetContentOffset(forProposedContentOffset proposed: Point, withScrollingVelocity velocity: Point) -> Point
+
+  /// This layout is about to be replaced by `newLayout` in an animated or interactive layout
+  /// change. Default: nothing.
+  func prepareForTransition(to newLayout: LayoutReference)
+
+  /// This layout is about to replace `oldLayout`. Default: nothing.
+  func prepareForTransition(from oldLayout: LayoutReference)
+
+  /// The layout change is over (finished or cancelled); called on both layouts. Default:
+  /// nothing.
+  func finalizeLayoutTransition()
 
   /// Drop what the context names; `prepare()` follows. Default: nothing to drop.
   func invalidateLayout(with context: InvalidationContext)
 
-  /// Default: true when the preferred size differs from the original's.
+  /// Whether a self-sizing cell's preferred attributes invalidate the layout. Default: false, as
+  /// `UICollectionViewLayout`'s base class answers (UIKit's flow layout overrides it); a layout
+  /// that lays out self-sizing cells overrides it, typically with
+  /// `preferred.frame.size != original.frame.size`.
   func shouldInvalidateLayout(
     forPreferredLayoutAttributes preferred: LayoutAttributes,
     withOriginalAttributes original: LayoutAttributes
@@ -92,17 +124,31 @@ extension CollectionLayout {
     allAttributes().first { $0.kind == kind && $0.indexPath == indexPath }
   }
 
-  public func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool {
-    newBounds.size != collectionView.bounds.size
-  }
+  public func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool { false }
 
   public func invalidateLayout(with context: InvalidationContext) {}
+
+  public func invalidationContext(forBoundsChange newBounds: Rect) -> InvalidationContext {
+    InvalidationContext()
+  }
+
+  public func targetContentOffset(forProposedContentOffset proposed: Point) -> Point { proposed }
+
+  public func targetContentOffset(forProposedContentOffset proposed: Point, withScrollingVelocity velocity: Point)
+    -> Point
+  { proposed }
+
+  public func prepareForTransition(to newLayout: LayoutReference) {}
+
+  public func prepareForTransition(from oldLayout: LayoutReference) {}
+
+  public func finalizeLayoutTransition() {}
 
   public func shouldInvalidateLayout(
     forPreferredLayoutAttributes preferred: LayoutAttributes,
     withOriginalAttributes original: LayoutAttributes
   ) -> Bool {
-    preferred.frame.size != original.frame.size
+    false
   }
 
   public func invalidationContext(

@@ -65,6 +65,34 @@ final class LayoutInstanceBox {
     tessera_element_ref(kind: kindIndex(r.kind), indexPath: r.indexPath)
   }
 
+  /// Fills a context the host allocated (no more than its struct_size) with `context`; the
+  /// arrays it points to live in this box until the next call.
+  func returnContext(_ context: InvalidationContext, into out: UnsafeMutablePointer<tessera_invalidation_context>) {
+    returnedItems = context.items.map(\.abi)
+    returnedSupplementaries = context.supplementaries.map { abi($0) }
+    returnedDecorations = context.decorations.map { abi($0) }
+    returnedPreferred = context.preferredSizes.map(\.abi)
+    var filled = tessera_invalidation_context()
+    filled.flags = context.flags.rawValue
+    let items = returnedItems.withUnsafeBufferPointer { ($0.baseAddress, $0.count) }
+    let supplementaries = returnedSupplementaries.withUnsafeBufferPointer { ($0.baseAddress, $0.count) }
+    let decorations = returnedDecorations.withUnsafeBufferPointer { ($0.baseAddress, $0.count) }
+    let preferredSizes = returnedPreferred.withUnsafeBufferPointer { ($0.baseAddress, $0.count) }
+    (filled.items, filled.item_count) = items
+    (filled.supplementaries, filled.supplementary_count) = supplementaries
+    (filled.decorations, filled.decoration_count) = decorations
+    (filled.preferred_sizes, filled.preferred_size_count) = preferredSizes
+    filled.content_size_adjustment = context.contentSizeAdjustment.abi
+    filled.content_offset_adjustment = context.contentOffsetAdjustment.abi
+    filled.preferred_size_stride = abiStride(tessera_preferred_size.self)
+    filled.update_item_stride = abiStride(tessera_update_item.self)
+    returnedUpdates = context.updateItems.map(\.abi)
+    (filled.update_items, filled.update_item_count) = returnedUpdates.withUnsafeBufferPointer {
+      ($0.baseAddress, $0.count)
+    }
+    ABIRecord.write(filled, into: UnsafeMutableRawPointer(out))
+  }
+
   /// Runs a sink-filling query against a caller's buffer, honouring its record size.
   func fill(
     _ buffer: UnsafeMutablePointer<tessera_attributes_buffer>,

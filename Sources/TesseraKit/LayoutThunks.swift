@@ -205,31 +205,54 @@ enum LayoutThunks {
         let o = original.flatMap({ box.attributes(from: $0) })
       else { return box.fail("invalidation_context_for_preferred: missing or malformed attributes") }
       let context = box.layout.invalidationContext(forPreferredLayoutAttributes: p, withOriginalAttributes: o)
-      box.returnedItems = context.items.map(\.abi)
-      box.returnedSupplementaries = context.supplementaries.map { box.abi($0) }
-      box.returnedDecorations = context.decorations.map { box.abi($0) }
-      box.returnedPreferred = context.preferredSizes.map(\.abi)
-      var filled = tessera_invalidation_context()
-      filled.flags = context.flags.rawValue
-      let items = box.returnedItems.withUnsafeBufferPointer { ($0.baseAddress, $0.count) }
-      let supplementaries = box.returnedSupplementaries.withUnsafeBufferPointer { ($0.baseAddress, $0.count) }
-      let decorations = box.returnedDecorations.withUnsafeBufferPointer { ($0.baseAddress, $0.count) }
-      let preferredSizes = box.returnedPreferred.withUnsafeBufferPointer { ($0.baseAddress, $0.count) }
-      (filled.items, filled.item_count) = items
-      (filled.supplementaries, filled.supplementary_count) = supplementaries
-      (filled.decorations, filled.decoration_count) = decorations
-      (filled.preferred_sizes, filled.preferred_size_count) = preferredSizes
-      filled.content_size_adjustment = context.contentSizeAdjustment.abi
-      filled.content_offset_adjustment = context.contentOffsetAdjustment.abi
-      filled.preferred_size_stride = abiStride(tessera_preferred_size.self)
-      filled.update_item_stride = abiStride(tessera_update_item.self)
-      box.returnedUpdates = context.updateItems.map(\.abi)
-      (filled.update_items, filled.update_item_count) = box.returnedUpdates.withUnsafeBufferPointer {
-        ($0.baseAddress, $0.count)
-      }
-      ABIRecord.write(filled, into: UnsafeMutableRawPointer(out))
+      box.returnContext(context, into: out)
       return tessera_status(TESSERA_OK)
     }
+
+  static let invalidationContextForBounds:
+    @convention(c) (OpaquePointer?, tessera_rect, UnsafeMutablePointer<tessera_invalidation_context>?) ->
+      tessera_status = { instance, bounds, out in
+        let box = box(instance)
+        box.clearError()
+        guard let out else { return box.fail("invalidation_context_for_bounds: no context to fill") }
+        box.returnContext(box.layout.invalidationContext(forBoundsChange: Rect(bounds)), into: out)
+        return tessera_status(TESSERA_OK)
+      }
+
+  static let targetContentOffset:
+    @convention(c) (OpaquePointer?, tessera_point, UnsafeMutablePointer<tessera_point>?) -> tessera_status = {
+      instance, proposed, out in
+      out?.pointee = box(instance).layout.targetContentOffset(forProposedContentOffset: Point(proposed)).abi
+      return tessera_status(TESSERA_OK)
+    }
+
+  static let targetContentOffsetForVelocity:
+    @convention(c) (OpaquePointer?, tessera_point, tessera_point, UnsafeMutablePointer<tessera_point>?) ->
+      tessera_status = { instance, proposed, velocity, out in
+        out?.pointee =
+          box(instance).layout.targetContentOffset(
+            forProposedContentOffset: Point(proposed), withScrollingVelocity: Point(velocity)
+          ).abi
+        return tessera_status(TESSERA_OK)
+      }
+
+  static let prepareForTransitionTo:
+    @convention(c) (OpaquePointer?, UnsafePointer<tessera_layout_descriptor>?) -> tessera_status = {
+      instance, other in
+      box(instance).layout.prepareForTransition(to: LayoutReference(other))
+      return tessera_status(TESSERA_OK)
+    }
+
+  static let prepareForTransitionFrom:
+    @convention(c) (OpaquePointer?, UnsafePointer<tessera_layout_descriptor>?) -> tessera_status = {
+      instance, other in
+      box(instance).layout.prepareForTransition(from: LayoutReference(other))
+      return tessera_status(TESSERA_OK)
+    }
+
+  static let finalizeLayoutTransition: @convention(c) (OpaquePointer?) -> Void = { instance in
+    box(instance).layout.finalizeLayoutTransition()
+  }
 
   static let prepareForUpdates:
     @convention(c) (OpaquePointer?, UnsafePointer<tessera_update_item>?, Int, UInt32) -> tessera_status = {

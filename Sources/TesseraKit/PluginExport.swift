@@ -180,6 +180,12 @@ private func makeDescriptor(for type: any CollectionLayout.Type) -> UnsafeMutabl
       prepare_for_updates: LayoutThunks.prepareForUpdates, finalize_updates: LayoutThunks.finalizeUpdates,
       initial_attributes_for_appearing: LayoutThunks.initialForAppearing,
       final_attributes_for_disappearing: LayoutThunks.finalForDisappearing,
-      get_extension: LayoutThunks.getExtension))
+      get_extension: LayoutThunks.getExtension,
+      invalidation_context_for_bounds: LayoutThunks.invalidationContextForBounds,
+      target_content_offset: LayoutThunks.targetContentOffset,
+      target_content_offset_for_velocity: LayoutThunks.targetContentOffsetForVelocity,
+      prepare_for_transition_to: LayoutThunks.prepareForTransitionTo,
+      prepare_for_transition_from: LayoutThunks.prepareForTransitionFrom,
+      finalize_layout_transition: LayoutThunks.finalizeLayoutTransition))
   return descriptor
 }

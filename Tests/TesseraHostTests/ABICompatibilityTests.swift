@@ -48,7 +48,8 @@ import Testing
     for name in try FileManager.default.contentsOfDirectory(atPath: folder) where name.hasSuffix(".h") {
       let path = folder + "/" + name
       var text = try String(contentsOfFile: path, encoding: .utf8)
-      text = text.replacingOccurrences(of: "#define TESSERA_ABI_MINOR 0", with: "#define TESSERA_ABI_MINOR 9")
+      text = text.replacingOccurrences(
+        of: "#define TESSERA_ABI_MINOR [0-9]+", with: "#define TESSERA_ABI_MINOR 9", options: .regularExpression)
       var lines: [String] = []
       var inSizedStruct = false
       for line in text.split(separator: "\n", omittingEmptySubsequences: false) {

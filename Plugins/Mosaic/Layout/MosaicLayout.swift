@@ -74,6 +74,12 @@ public final class MosaicLayout: CollectionLayout {
     )
   }
 
+  /// A new viewport size lays the items out again; scrolling does not. (Without this, the SDK's
+  /// default is UIKit's base class, which never invalidates for a bounds change.)
+  public func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool {
+    newBounds.size != collectionView.bounds.size
+  }
+
   public func prepare() throws(LayoutError) {
     let width = collectionView.bounds.width
     let sectionCount = collectionView.numberOfSections

@@ -132,6 +132,12 @@ public final class QuiltLayout: CollectionLayout {
     }
   }
 
+  /// A new viewport size lays the items out again; scrolling does not. (Without this, the SDK's
+  /// default is UIKit's base class, which never invalidates for a bounds change.)
+  public func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool {
+    newBounds.size != collectionView.bounds.size
+  }
+
   public func prepare() throws(LayoutError) {
     let bounds = collectionView.bounds
     let along = isVertical ? blockSize.width : blockSize.height

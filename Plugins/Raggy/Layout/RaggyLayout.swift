@@ -69,6 +69,12 @@ public final class RaggyLayout: CollectionLayout {
     }
   }
 
+  /// A new viewport size lays the items out again; scrolling does not. (Without this, the SDK's
+  /// default is UIKit's base class, which never invalidates for a bounds change.)
+  public func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool {
+    newBounds.size != collectionView.bounds.size
+  }
+
   public func prepare() throws(LayoutError) {
     let bounds = collectionView.bounds
     let rowHeight = bounds.height / Double(rows)

@@ -19,6 +19,14 @@ extension SchematicLayout {
     false  // the tree's geometry does not depend on the bounds
   }
 
+  /// A node's measured size matters (the talk's nodes size themselves): it invalidates when it
+  /// differs from the laid-out one.
+  public func shouldInvalidateLayout(
+    forPreferredLayoutAttributes preferred: LayoutAttributes, withOriginalAttributes original: LayoutAttributes
+  ) -> Bool {
+    preferred.frame.size != original.frame.size
+  }
+
   /// Exactly the nodes and connectors whose attributes change: the affected columns are laid
   /// out with the new size and compared with the current ones. (The talk invalidates the
   /// column's items and the connectors into and out of it; when the column widens, every later

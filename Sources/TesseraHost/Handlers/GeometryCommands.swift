@@ -9,11 +9,10 @@ extension WorkbenchState {
     try atomically { () throws(HostError) in
       let layout = self.layout
       let invalidates = layout?.shouldInvalidate(forBoundsChange: newBounds) ?? false
+      // UIKit asks for the context before the bounds change lands, with the layout as it was.
+      if let layout, invalidates { try layout.invalidate(forBoundsChange: newBounds) }
       model.bounds = newBounds
-      if let layout, invalidates {
-        try layout.invalidate(flags: UInt32(TESSERA_INVALIDATE_BOUNDS))
-        try layout.prepareIfNeeded()
-      }
+      if let layout, invalidates { try layout.prepareIfNeeded() }
       try settleVisibleCells()
     }
   }

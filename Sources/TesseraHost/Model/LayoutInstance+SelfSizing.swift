@@ -17,7 +17,7 @@ extension LayoutInstance {
     if let ask = descriptor.should_invalidate_for_preferred {
       should = calling(.shouldInvalidateForPreferred) { ask(instance, &preferredRecord, &originalRecord) } != 0
     } else {
-      should = size != original.frame.size
+      should = false  // UICollectionViewLayout's base class
     }
     record(
       .shouldInvalidateForPreferred, "\(original.indexPath) \(size.formatted), was \(original.frame.size.formatted)",
@@ -35,7 +35,7 @@ extension LayoutInstance {
       calling(.invalidationContextForPreferred) { make(instance, &preferredRecord, &originalRecord, &context) },
       "failed to build the context for a preferred size")
     record(.invalidationContextForPreferred, "\(original.indexPath)")
-    return try request(from: context)
+    return try request(from: context, for: "a preferred size")
   }
 
   /// A new instance of the same layout with the same options, fed the first `count` preferred
@@ -54,17 +54,18 @@ extension LayoutInstance {
   }
 
   /// A plugin's C context as a request (arrays copied: they live only until the next call).
-  func request(from c: tessera_invalidation_context) throws(HostError) -> InvalidationRequest {
+  /// `purpose` names the call in messages ("a preferred size", "a bounds change").
+  func request(from c: tessera_invalidation_context, for purpose: String) throws(HostError) -> InvalidationRequest {
     guard Int(c.struct_size) >= Int(TESSERA_INVALIDATION_CONTEXT_V2_0_SIZE),
       Int(c.struct_size) <= MemoryLayout<tessera_invalidation_context>.size
     else {
       throw HostError(
-        "layout '\(layoutClass.name)' built a context for a preferred size of \(c.struct_size) bytes: ABI \(TESSERA_ABI_MAJOR).0 contexts are at least \(TESSERA_INVALIDATION_CONTEXT_V2_0_SIZE) and no larger than the \(MemoryLayout<tessera_invalidation_context>.size) the host gave (plugin bug)"
+        "layout '\(layoutClass.name)' built a context for \(purpose) of \(c.struct_size) bytes: ABI \(TESSERA_ABI_MAJOR).0 contexts are at least \(TESSERA_INVALIDATION_CONTEXT_V2_0_SIZE) and no larger than the \(MemoryLayout<tessera_invalidation_context>.size) the host gave (plugin bug)"
       )
     }
     guard c.preferred_size_count == 0 || Int(c.preferred_size_stride) >= Int(TESSERA_PREFERRED_SIZE_V2_0_SIZE) else {
       throw HostError(
-        "layout '\(layoutClass.name)' built a context for a preferred size whose preferred sizes are \(c.preferred_size_stride) bytes apart: ABI \(TESSERA_ABI_MAJOR).0 needs at least \(TESSERA_PREFERRED_SIZE_V2_0_SIZE) (plugin bug)"
+        "layout '\(layoutClass.name)' built a context for \(purpose) whose preferred sizes are \(c.preferred_size_stride) bytes apart: ABI \(TESSERA_ABI_MAJOR).0 needs at least \(TESSERA_PREFERRED_SIZE_V2_0_SIZE) (plugin bug)"
       )
     }
     // Counts arrive as size_t (SIZE_MAX reads as -1): each must be sane, with a list behind it.
@@ -75,7 +76,7 @@ extension LayoutInstance {
       ("preferred sizes", c.preferred_size_count, UnsafeRawPointer(c.preferred_sizes)),
     ] where count != 0 && (count < 0 || count > Limits.records || list == nil) {
       throw HostError(
-        "layout '\(layoutClass.name)' built a context for a preferred size with \(UInt(bitPattern: count)) \(name)\(list == nil ? " and no list" : ""): the most is \(Limits.records) (plugin bug)"
+        "layout '\(layoutClass.name)' built a context for \(purpose) with \(UInt(bitPattern: count)) \(name)\(list == nil ? " and no list" : ""): the most is \(Limits.records) (plugin bug)"
       )
     }
     var request = InvalidationRequest(flags: c.flags)
@@ -83,7 +84,7 @@ extension LayoutInstance {
     func reference(_ r: tessera_element_ref) throws(HostError) -> Element.Reference {
       guard let kind = layoutClass.declaredKind(at: r.kind) else {
         throw HostError(
-          "layout '\(layoutClass.name)' built a context for a preferred size naming \(IndexPath(r.index_path)) with undeclared kind index \(r.kind) (plugin bug)"
+          "layout '\(layoutClass.name)' built a context for \(purpose) naming \(IndexPath(r.index_path)) with undeclared kind index \(r.kind) (plugin bug)"
         )
       }
       return Element.Reference(kind: kind.name, indexPath: IndexPath(r.index_path))
@@ -101,7 +102,7 @@ extension LayoutInstance {
         record.declaredSize <= Int(c.preferred_size_stride)
       else {
         throw HostError(
-          "layout '\(layoutClass.name)' built a context for a preferred size whose preferred size \(i) is \(record.declaredSize) bytes: ABI \(TESSERA_ABI_MAJOR).0 needs at least \(TESSERA_PREFERRED_SIZE_V2_0_SIZE), and no more than its stride \(c.preferred_size_stride) (plugin bug)"
+          "layout '\(layoutClass.name)' built a context for \(purpose) whose preferred size \(i) is \(record.declaredSize) bytes: ABI \(TESSERA_ABI_MAJOR).0 needs at least \(TESSERA_PREFERRED_SIZE_V2_0_SIZE), and no more than its stride \(c.preferred_size_stride) (plugin bug)"
         )
       }
       let preferred = InvalidationContext.PreferredSize(record.value)

@@ -122,19 +122,42 @@ public final class LayoutInstance {
     invalidate(InvalidationRequest(flags: flags))
   }
 
-  /// Asks the layout whether moving to `newBounds` invalidates it (default: a size change).
+  /// Asks the layout whether moving to `newBounds` invalidates it (default: no, as UIKit's base
+  /// class).
   public func shouldInvalidate(forBoundsChange newBounds: Rect) -> Bool {
     let rect = newBounds.abi
     let answer: Bool
     if let ask = descriptor.should_invalidate_for_bounds {
       answer = calling(.shouldInvalidateForBounds) { ask(instance, rect) } != 0
     } else {
-      answer = newBounds.size != model.bounds.size
+      answer = false  // UICollectionViewLayout's base class
     }
     record(
       .shouldInvalidateForBounds,
       Self.describe(newBounds), result: "\(answer)")
     return answer
+  }
+
+  /// What moving to `newBounds` invalidates, once `shouldInvalidate(forBoundsChange:)` said yes:
+  /// the layout's own context (ABI 2.1's invalidation_context_for_bounds) with the bounds flag
+  /// added, or the bounds flag alone (UIKit's empty context) when it has none. Merged until the
+  /// next pass.
+  public func invalidate(forBoundsChange newBounds: Rect) throws(HostError) {
+    let bounds = UInt32(TESSERA_INVALIDATE_BOUNDS)
+    guard let make = descriptor.invalidation_context_for_bounds else {
+      return invalidate(InvalidationRequest(flags: bounds))
+    }
+    try prepareIfNeeded()
+    var context = tessera_invalidation_context()
+    context.struct_size = abiSize(tessera_invalidation_context.self)
+    let rect = newBounds.abi
+    try check(
+      calling(.invalidationContextForBounds) { make(instance, rect, &context) },
+      "failed to build the context for a bounds change")
+    record(.invalidationContextForBounds, Self.describe(newBounds))
+    var request = try request(from: context, for: "a bounds change")
+    request.flags |= bounds
+    invalidate(request)
   }
 
   /// The start of a pass: the merged invalidation, then prepare.

@@ -3,7 +3,7 @@ public enum PluginCall: Int, CaseIterable, Sendable {
   case create, setOptions, invalidate, prepare, contentSize, attributesInRect, allAttributes
   case attributesForItem, attributesForSupplementary, shouldInvalidateForBounds
   case shouldInvalidateForPreferred, invalidationContextForPreferred, prepareForUpdates, finalizeUpdates
-  case initialAttributesForAppearing, finalAttributesForDisappearing
+  case initialAttributesForAppearing, finalAttributesForDisappearing, invalidationContextForBounds
   /// Not counted by `stats`: the error message after a failed call.
   case lastError
 
@@ -26,6 +26,7 @@ public enum PluginCall: Int, CaseIterable, Sendable {
     case .finalizeUpdates: "finalize_updates"
     case .initialAttributesForAppearing: "initial_attributes_for_appearing"
     case .finalAttributesForDisappearing: "final_attributes_for_disappearing"
+    case .invalidationContextForBounds: "invalidation_context_for_bounds"
     case .lastError: "last_error"
     }
   }

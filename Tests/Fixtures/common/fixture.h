@@ -19,7 +19,8 @@ typedef struct fixture_instance {
 
 static const char *const fixture_modes[] = {
     "ok",       "nan",          "negative",  "badpath",     "badkind",    "overflow",   "failprepare",
-    "hugecount", "hugeneed",    "nantransform", "nancustom", "badcallback", "smallrecord"};
+    "hugecount", "hugeneed",    "nantransform", "nancustom", "badcallback", "smallrecord",
+    "boundsctx", "badboundsctx"};
 enum {
   MODE_FAILPREPARE = 6,
   MODE_HUGECOUNT,
@@ -27,7 +28,9 @@ enum {
   MODE_NANTRANSFORM,
   MODE_NANCUSTOM,
   MODE_BADCALLBACK,
-  MODE_SMALLRECORD
+  MODE_SMALLRECORD,
+  MODE_BOUNDSCTX,
+  MODE_BADBOUNDSCTX
 };
 static const char *const fixture_custom_keys[] = {"weight"};
 
@@ -156,6 +159,33 @@ static tessera_status fixture_invalidate(tessera_layout_instance *i,
   return TESSERA_OK;
 }
 
+/* The host's default (a size change invalidates), except in the bounds-context modes, where
+ * every bounds change does. */
+static tessera_bool fixture_should_invalidate_for_bounds(tessera_layout_instance *i,
+                                                         tessera_rect r) {
+  const fixture_instance *f = (const fixture_instance *)i;
+  if (f->mode == MODE_BOUNDSCTX || f->mode == MODE_BADBOUNDSCTX) return 1;
+  tessera_rect old = f->source.bounds(f->source.context);
+  return old.width != r.width || old.height != r.height;
+}
+/* mode=boundsctx: a bounds change invalidates item 0.0 only (what a layout with one pinned
+ * element would name); mode=badboundsctx: a context claiming SIZE_MAX items. */
+static const tessera_index_path fixture_pinned[] = {{0, 0}};
+static tessera_status fixture_bounds_context(tessera_layout_instance *i, tessera_rect r,
+                                             tessera_invalidation_context *out) {
+  (void)r;
+  const fixture_instance *f = (const fixture_instance *)i;
+  tessera_invalidation_context c;
+  memset(&c, 0, sizeof c);
+  c.struct_size = out->struct_size < sizeof c ? out->struct_size : (uint32_t)sizeof c;
+  c.items = fixture_pinned;
+  c.item_count = f->mode == MODE_BADBOUNDSCTX ? SIZE_MAX : 1;
+  c.preferred_size_stride = sizeof(tessera_preferred_size);
+  c.update_item_stride = sizeof(tessera_update_item);
+  memcpy(out, &c, c.struct_size);
+  return TESSERA_OK;
+}
+
 static const tessera_layout_descriptor fixture_layout = {
     .struct_size = sizeof(tessera_layout_descriptor),
     .name = FIXTURE_LAYOUT_NAME,
@@ -177,6 +207,8 @@ static const tessera_layout_descriptor fixture_layout = {
     .attributes_in_rect = fixture_in_rect,
     .attributes_for_item = fixture_item,
     .invalidate = fixture_invalidate,
+    .should_invalidate_for_bounds = fixture_should_invalidate_for_bounds,
+    .invalidation_context_for_bounds = fixture_bounds_context,
 };
 static const tessera_layout_descriptor *const fixture_layouts[] = {&fixture_layout};
 

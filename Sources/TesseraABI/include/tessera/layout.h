@@ -118,8 +118,10 @@ typedef struct tessera_layout_descriptor {
                                               tessera_attributes *out);
 
   /* ---- invalidation ---- */
-  /* [instance] shouldInvalidateLayoutForBoundsChange. OPTIONAL: when NULL, the host invalidates
-   * when the bounds size changes and not on scrolling. */
+  /* [instance] shouldInvalidateLayoutForBoundsChange. OPTIONAL: when NULL, false, as
+   * UICollectionViewLayout's base class answers: a layout that depends on the viewport size
+   * answers true when the size changes (every OPTIONAL call's NULL behaviour is UIKit's base
+   * class). */
   tessera_bool (*should_invalidate_for_bounds)(tessera_layout_instance *instance,
                                                tessera_rect new_bounds);
   /* [instance] invalidateLayoutWithContext: drop what the context names. The next call is
@@ -127,7 +129,8 @@ typedef struct tessera_layout_descriptor {
   tessera_status (*invalidate)(tessera_layout_instance *instance,
                                const tessera_invalidation_context *context);
   /* [instance][prepared] shouldInvalidateLayoutForPreferredLayoutAttributes. OPTIONAL: when
-   * NULL, the host invalidates when the preferred frame's size differs from the original's. */
+   * NULL, false, as UICollectionViewLayout's base class answers (UIKit's flow layout overrides
+   * it): a layout that lays out self-sizing cells implements it. */
   tessera_bool (*should_invalidate_for_preferred)(tessera_layout_instance *instance,
                                                   const tessera_attributes *preferred,
                                                   const tessera_attributes *original);
@@ -167,12 +170,55 @@ typedef struct tessera_layout_descriptor {
    * header: "tessera.drawing/1" (drawing.h: how pictures draw the layout's kinds). The host asks
    * once per id when it loads the plugin. */
   const void *(*get_extension)(const struct tessera_layout_descriptor *self, const char *id);
+
+  /* ---- appended in 2.1: the host calls these only when struct_size reaches them ---- */
+
+  /* [instance][prepared] invalidationContextForBoundsChange: after should_invalidate_for_bounds
+   * said yes, fill `out` (whose struct_size the host set; write no more) with what the new
+   * bounds invalidate: a layout with pinned headers names only those supplementaries, so items
+   * keep their attributes. Arrays it points to are the plugin's and stay valid until the next
+   * call. The host adds TESSERA_INVALIDATE_BOUNDS to the flags and merges the context with any
+   * other before the next prepare. OPTIONAL: when NULL, the context holds only
+   * TESSERA_INVALIDATE_BOUNDS (UIKit's empty context: prepare runs again). */
+  tessera_status (*invalidation_context_for_bounds)(tessera_layout_instance *instance,
+                                                    tessera_rect new_bounds,
+                                                    tessera_invalidation_context *out);
+  /* [instance][prepared] targetContentOffsetForProposedContentOffset: where the content offset
+   * should end when the layout changes or an animated scroll ends (a layout that snaps moves it
+   * to the nearest item; a zooming layout keeps a focal point in place). OPTIONAL: when NULL,
+   * the proposed offset. */
+  tessera_status (*target_content_offset)(tessera_layout_instance *instance, tessera_point proposed,
+                                          tessera_point *out);
+  /* [instance][prepared] targetContentOffsetForProposedContentOffset:withScrollingVelocity:
+   * where a scroll released with `velocity` (points per second, as UIKit documents it) should come to
+   * rest. OPTIONAL: when NULL, the proposed offset (UIKit's base class does not fall back to
+   * target_content_offset either). */
+  tessera_status (*target_content_offset_for_velocity)(tessera_layout_instance *instance,
+                                                       tessera_point proposed,
+                                                       tessera_point velocity,
+                                                       tessera_point *out);
+  /* [instance] prepareForTransitionToLayout: this layout is about to be replaced by
+   * `new_layout` (a descriptor of any plugin: compare it with your own, or read its name) in an
+   * animated or interactive layout change. OPTIONAL: no-op when NULL. */
+  tessera_status (*prepare_for_transition_to)(tessera_layout_instance *instance,
+                                              const struct tessera_layout_descriptor *new_layout);
+  /* [instance] prepareForTransitionFromLayout: this layout is about to replace `old_layout`.
+   * OPTIONAL: no-op when NULL. */
+  tessera_status (*prepare_for_transition_from)(tessera_layout_instance *instance,
+                                                const struct tessera_layout_descriptor *old_layout);
+  /* [instance] finalizeLayoutTransition: the change is over (finished or cancelled); called on
+   * both layouts. OPTIONAL: no-op when NULL. */
+  void (*finalize_layout_transition)(tessera_layout_instance *instance);
 } tessera_layout_descriptor;
 
-/* The smallest descriptor a 2.0 host accepts: everything up to and including get_extension. */
+/* The smallest descriptor a 2.0 host accepts: everything up to and including get_extension. A
+ * host reads functions appended later only when a descriptor's struct_size reaches them. */
 enum {
   TESSERA_LAYOUT_DESCRIPTOR_V2_0_SIZE =
-      (int)(offsetof(tessera_layout_descriptor, get_extension) + sizeof(void *))
+      (int)(offsetof(tessera_layout_descriptor, get_extension) + sizeof(void *)),
+  /* Everything up to and including finalize_layout_transition. */
+  TESSERA_LAYOUT_DESCRIPTOR_V2_1_SIZE =
+      (int)(offsetof(tessera_layout_descriptor, finalize_layout_transition) + sizeof(void *))
 };
 
 #ifdef __cplusplus

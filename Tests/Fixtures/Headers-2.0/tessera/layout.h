@@ -118,8 +118,10 @@ typedef struct tessera_layout_descriptor {
                                               tessera_attributes *out);
 
   /* ---- invalidation ---- */
-  /* [instance] shouldInvalidateLayoutForBoundsChange. OPTIONAL: when NULL, the host invalidates
-   * when the bounds size changes and not on scrolling. */
+  /* [instance] shouldInvalidateLayoutForBoundsChange. OPTIONAL: when NULL, false, as
+   * UICollectionViewLayout's base class answers: a layout that depends on the viewport size
+   * answers true when the size changes (every OPTIONAL call's NULL behaviour is UIKit's base
+   * class). */
   tessera_bool (*should_invalidate_for_bounds)(tessera_layout_instance *instance,
                                                tessera_rect new_bounds);
   /* [instance] invalidateLayoutWithContext: drop what the context names. The next call is
@@ -127,7 +129,8 @@ typedef struct tessera_layout_descriptor {
   tessera_status (*invalidate)(tessera_layout_instance *instance,
                                const tessera_invalidation_context *context);
   /* [instance][prepared] shouldInvalidateLayoutForPreferredLayoutAttributes. OPTIONAL: when
-   * NULL, the host invalidates when the preferred frame's size differs from the original's. */
+   * NULL, false, as UICollectionViewLayout's base class answers (UIKit's flow layout overrides
+   * it): a layout that lays out self-sizing cells implements it. */
   tessera_bool (*should_invalidate_for_preferred)(tessera_layout_instance *instance,
                                                   const tessera_attributes *preferred,
                                                   const tessera_attributes *original);

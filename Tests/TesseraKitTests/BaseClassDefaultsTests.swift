@@ -1,0 +1,61 @@
+import TesseraABI
+import TesseraKit
+import Testing
+
+/// A layout that overrides nothing optional answers as `UICollectionViewLayout`'s base class does
+/// (UIKIT.md, "Base-class defaults"); the DocC catalogue lists the same defaults.
+@Suite struct BaseClassDefaultsTests {
+  final class BareLayout: CollectionLayout {
+    static let layoutDescription = LayoutDescription(name: "bare", summary: "overrides nothing optional")
+    let collectionView: CollectionView
+    init(collectionView: CollectionView) { self.collectionView = collectionView }
+    func apply(options: LayoutOptions) throws(LayoutError) {}
+    func prepare() throws(LayoutError) {}
+    var collectionViewContentSize: Size { Size(width: 100, height: 100) }
+    func layoutAttributesForElements(in rect: Rect, into sink: inout AttributesSink) {}
+    func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? { nil }
+  }
+
+  /// A data source whose bounds are (0, 0, 390, 844) and which has no items (the caller frees it).
+  static func makeSource() -> UnsafeMutablePointer<tessera_data_source> {
+    let table = UnsafeMutablePointer<tessera_data_source>.allocate(capacity: 1)
+    table.initialize(
+      to: tessera_data_source(
+        struct_size: UInt32(MemoryLayout<tessera_data_source>.size), reserved: 0, context: nil,
+        bounds: { _ in tessera_rect(x: 0, y: 0, width: 390, height: 844) }, number_of_sections: { _ in 0 },
+        number_of_items: { _, _ in 0 }, item_metrics: { _, _, _, _, _, _ in 0 },
+        number_property: { _, _, _, _, _ in -1 }, string_property: { _, _, _, _, _ in -1 },
+        index_path_for_id: { _, _, _ in 0 }, number_property_bulk: { _, _, _, _, _, _, _, _ in 0 }))
+    return table
+  }
+
+  @Test func everyOptionalHookAnswersAsUIKitsBaseClass() {
+    let source = Self.makeSource()
+    defer { source.deallocate() }
+    let layout = BareLayout(collectionView: CollectionView(source))
+    let cell = LayoutAttributes(indexPath: IndexPath(0, 0), frame: Rect(x: 0, y: 0, width: 50, height: 50))
+    var bigger = cell
+    bigger.frame.size = Size(width: 80, height: 90)
+    // shouldInvalidateLayout(forBoundsChange:) → false, for a new size as for a scroll.
+    #expect(layout.shouldInvalidateLayout(forBoundsChange: Rect(x: 0, y: 0, width: 400, height: 900)) == false)
+    #expect(layout.shouldInvalidateLayout(forBoundsChange: Rect(x: 0, y: 300, width: 390, height: 844)) == false)
+    // shouldInvalidateLayout(forPreferredLayoutAttributes:withOriginalAttributes:) → false.
+    #expect(layout.shouldInvalidateLayout(forPreferredLayoutAttributes: bigger, withOriginalAttributes: cell) == false)
+    // invalidationContext(forBoundsChange:) → an empty context.
+    #expect(
+      layout.invalidationContext(forBoundsChange: Rect(x: 0, y: 0, width: 400, height: 844)) == InvalidationContext())
+    // targetContentOffset, with and without velocity → the proposed offset.
+    let proposed = Point(x: 12, y: 345)
+    #expect(layout.targetContentOffset(forProposedContentOffset: proposed) == proposed)
+    #expect(
+      layout.targetContentOffset(forProposedContentOffset: proposed, withScrollingVelocity: Point(x: 0, y: 9))
+        == proposed)
+    // Appearing and disappearing elements → nil (the host fades them).
+    #expect(layout.initialLayoutAttributesForAppearingElement(kind: nil, at: IndexPath(0, 0)) == nil)
+    #expect(layout.finalLayoutAttributesForDisappearingElement(kind: nil, at: IndexPath(0, 0)) == nil)
+    // The default context for a preferred size names the item and its size.
+    let context = layout.invalidationContext(forPreferredLayoutAttributes: bigger, withOriginalAttributes: cell)
+    #expect(context.items == [IndexPath(0, 0)])
+    #expect(context.preferredSizes == [.init(indexPath: IndexPath(0, 0), size: Size(width: 80, height: 90))])
+  }
+}
