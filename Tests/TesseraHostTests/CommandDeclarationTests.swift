@@ -81,5 +81,10 @@ import Testing
     #expect(
       Completer.candidates(for: "render x.svg content labels=o", session: session) == ["labels=on", "labels=off"])
     #expect(Completer.candidates(for: "gen tree de", session: session) == ["depth="])
+    // After `plugin reload`, the loaded plugins' names.
+    #expect(
+      Completer.candidates(for: "plugin reload ", session: session).sorted()
+        == session.registry.libraries.map(\.name).sorted())
+    #expect(Completer.candidates(for: "plugin reload wa", session: session) == ["waterfall"])
   }
 }

@@ -166,7 +166,10 @@ import Testing
     let (status, output) = try Support.run(
       "/usr/bin/env", ["TMPDIR=\(temporary)", Self.tessera, "run", "--trust", script], in: temporary)
     #expect(status == 0, "\(output)")
-    #expect(output == "> plugin reload flow\nreloaded plugin flow 1.0.0: flow\n")
+    #expect(
+      output
+        == "> plugin reload flow\nreloaded plugin flow 1.0.0: flow\nlayout flow runs the new code: every option at its default\n"
+    )
     #expect(try FileManager.default.contentsOfDirectory(atPath: temporary) == [])
   }
 }

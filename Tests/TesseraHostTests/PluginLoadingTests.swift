@@ -1,7 +1,8 @@
 import Foundation
-import TesseraHost
 import TesseraKit
 import Testing
+
+@testable import TesseraHost
 
 @Suite struct PluginLoadingTests {
   /// The path a third party takes: the C template built with plain `cc` against the header
@@ -57,12 +58,46 @@ import Testing
         == "error: cannot load plugin ./not-a-plugin.so: not a loadable shared library (file too short)")
   }
 
+  /// What `plugin reload` says when the new code describes its options differently: the liar's
+  /// `mode` read by the crasher's description (another list of words) is reset, with the reason.
+  @Test func reloadCarriesOptionsThroughTheNewDescription() throws {
+    let registry = PluginRegistry()
+    try registry.load(path: Support.buildFolder + "/libFixtureLiar.so")
+    try registry.load(path: Support.buildFolder + "/libFixtureCrasher.so")
+    let model = CollectionModel(bounds: Rect(x: 0, y: 0, width: 390, height: 844))
+    let liar = try #require(registry.layout(named: "liar"))
+    let crasher = try #require(registry.layout(named: "crasher"))
+    let refused = try LayoutInstance(liar, model: model, options: [try liar.options[0].parse("nan")])
+    let carried = WorkbenchState.carryOptions(from: refused, to: crasher)
+    #expect(carried.report.kept.isEmpty && carried.report.dropped.isEmpty)
+    #expect(carried.report.reset.map(\.option) == ["mode"])
+    #expect(carried.report.reset.first?.was == "nan")
+    #expect(carried.values == crasher.options.map(\.defaultValue))
+    // The same word in both lists is kept when it is not the default... and "ok" is the default.
+    let plain = try LayoutInstance(liar, model: model)
+    let same = WorkbenchState.carryOptions(from: plain, to: crasher)
+    #expect(same.report.kept.isEmpty && same.report.reset.isEmpty && same.report.dropped.isEmpty)
+  }
+
+  /// `swift run tessera` builds no plugins: the host says so once, and how to fix it.
+  @Test func noPluginsAtStartIsExplained() throws {
+    let empty = try IsolationTests.folder("no-plugins")
+    let (registry, warnings) = Workbench.registry(pluginPaths: [], bundledFolder: empty)
+    #expect(registry.libraries.isEmpty)
+    #expect(
+      warnings == [
+        "no layout plugins were found next to the tessera executable (\(empty)) or in the plugin folders. `swift run tessera` builds only the executable: build everything with `swift build` and start `.build/debug/tessera`, or point --plugin-path DIR (or TESSERA_PLUGIN_PATH) at a folder of plugins; 'plugin load PATH' loads one by hand"
+      ])
+  }
+
   @Test func reloadSwitchesTheCurrentLayoutToTheFreshCopy() throws {
     let session = Support.session()
     _ = session.execute("gen grid 4")
     _ = session.execute("layout flow minimumLineSpacing=3")
     let before = try #require(session.layout)
-    #expect(session.execute("plugin reload flow") == "reloaded plugin flow 1.0.0: flow")
+    #expect(
+      session.execute("plugin reload flow")
+        == "reloaded plugin flow 1.0.0: flow\nlayout flow runs the new code: kept minimumLineSpacing=3")
     let after = try #require(session.layout)
     #expect(after !== before)
     #expect(after.layoutClass.name == "flow")

@@ -24,7 +24,7 @@ enum CommandTable {
       ],
       summary: "load a third-party plugin; reload one after rebuilding it",
       discussion:
-        "PATH is a shared library exporting tessera_plugin_entry; a bare file name is looked up in the plugin folders only (./NAME for the current folder). Loading is refused, with the reason, when the file is not a shared library, has no entry symbol, its entry returns NULL, it was built for another ABI major version, its structs are too small, or a layout name is taken. 'reload' opens a fresh copy of the library and switches the current layout to the new code.",
+        "PATH is a shared library exporting tessera_plugin_entry; a bare file name is looked up in the plugin folders only (./NAME for the current folder). Loading is refused, with the reason, when the file is not a shared library, has no entry symbol, its entry returns NULL, it was built for another ABI major version, its structs are too small, or its plugin name or a layout name is taken. 'reload' opens a fresh copy of the library and switches the current layout to the new code with the options you gave, read again by the new code: it says which it kept, dropped (the new code has no such option) or reset (the new code refuses the value).",
       examples: ["plugin load ./liblist.so", "plugin reload flow"],
       unknownSubcommand: { word in
         word.map { "unknown plugin subcommand '\($0)'" } ?? "plugin takes a subcommand and one argument"

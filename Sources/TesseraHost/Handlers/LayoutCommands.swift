@@ -13,7 +13,7 @@ extension WorkbenchState {
     let values = try parseOptions(args.pairs("key=value"), for: layoutClass)
     try atomically { () throws(HostError) in
       // A fresh instance: options not given take their defaults, whatever the old layout had.
-      let instance = try LayoutInstance(layoutClass, model: model, options: values)
+      let instance = try makeLayout(layoutClass, options: values)
       try instance.prepareIfNeeded()
       _ = try instance.contentSize()
       layout = instance
@@ -57,19 +57,45 @@ extension WorkbenchState {
       try files.pluginCopy(of: file, shownAs: shown)
     }
     // A layout from the old copy keeps working (libraries are never unloaded), but the point
-    // of reloading is to see the new code: switch to it with the same options.
+    // of reloading is to see the new code: switch to it with the options a person gave, each
+    // checked again by the new code's description.
+    var switched: PluginReload.Switch?
     if let current = layout, old.layouts.contains(where: { $0 === current.layoutClass }),
       let replacement = new.layouts.first(where: { $0.name == current.layoutClass.name })
     {
+      let carried = Self.carryOptions(from: current, to: replacement)
       try atomically { () throws(HostError) in
-        let values = replacement.options.map { option in
-          current.layoutClass.option(named: option.name).map { current.options[$0.index] } ?? option.defaultValue
-        }
-        let instance = try LayoutInstance(replacement, model: model, options: values)
+        let instance = try makeLayout(replacement, options: carried.values)
         try instance.prepareIfNeeded()
         layout = instance
       }
+      switched = carried.report
     }
-    return .pluginReloaded(new)
+    return .pluginReloaded(PluginReload(library: new, switched: switched))
+  }
+
+  /// The old instance's options as the new code's description reads them: a value is kept when
+  /// the new code has an option of that name that accepts it, dropped when it has none, reset to
+  /// the default when it refuses it; options the new code adds take their defaults.
+  static func carryOptions(from current: LayoutInstance, to replacement: LayoutClass) -> (
+    values: [OptionSpec.Value], report: PluginReload.Switch
+  ) {
+    let old = current.layoutClass
+    var report = PluginReload.Switch(layout: replacement.name, kept: [], dropped: [], reset: [])
+    var values = replacement.options.map(\.defaultValue)
+    for option in old.options {
+      let text = option.format(current.options[option.index])
+      guard let successor = replacement.option(named: option.name) else {
+        if current.options[option.index] != option.defaultValue { report.dropped.append("\(option.name)=\(text)") }
+        continue
+      }
+      do {
+        values[successor.index] = try successor.parse(text)
+        if values[successor.index] != successor.defaultValue { report.kept.append("\(option.name)=\(text)") }
+      } catch {
+        report.reset.append((option.name, text, error.message))
+      }
+    }
+    return (values, report)
   }
 }

@@ -50,16 +50,18 @@ public final class LayoutInstance {
   }
 
   /// A new instance with the given options (defaults for those not given), prepared.
-  public init(_ layoutClass: LayoutClass, model: CollectionModel, options: [OptionSpec.Value]? = nil) throws(HostError)
-  {
+  public init(
+    _ layoutClass: LayoutClass, model: CollectionModel, options: [OptionSpec.Value]? = nil,
+    tracer: ((String) -> Void)? = nil
+  ) throws(HostError) {
     self.layoutClass = layoutClass
+    self.tracer = tracer
     self.model = model
     self.options = options ?? layoutClass.options.map(\.defaultValue)
     guard let buffer = RecordBuffer(minimumCapacity: 1024) else {
       throw HostError("layout '\(layoutClass.name)': cannot map memory for its attributes (out of memory)")
     }
     self.buffer = buffer
-    stats.counts[PluginCall.create.rawValue] += 1
     let created = PluginCallMarker.around(layoutClass.callerTag, "create") {
       layoutClass.table.create(layoutClass.descriptor, model.dataSourceTable)
     }
@@ -67,6 +69,7 @@ public final class LayoutInstance {
       throw HostError("layout '\(layoutClass.name)' could not create an instance")
     }
     instance = created
+    record(.create, layoutClass.name)
     try applyOptions(self.options)
   }
 

@@ -42,6 +42,12 @@ public final class PluginRegistry: @unchecked Sendable {
       do { try load(path: file.shown, file: file.path) } catch { warnings.append(error.message) }
     }
     for folder in pluginPaths where !folder.isEmpty { searchFolders.append(folder) }
+    if libraries.isEmpty, only == nil {
+      let beside = executableFolder.map { " (\($0))" } ?? ""
+      warnings.append(
+        "no layout plugins were found next to the tessera executable\(beside) or in the plugin folders. `swift run tessera` builds only the executable: build everything with `swift build` and start `.build/debug/tessera`, or point --plugin-path DIR (or TESSERA_PLUGIN_PATH) at a folder of plugins; 'plugin load PATH' loads one by hand"
+      )
+    }
     return warnings
   }
 
@@ -116,6 +122,12 @@ public final class PluginRegistry: @unchecked Sendable {
   }
 
   private func checkNames(of library: PluginLibrary, replacing old: PluginLibrary?) throws(HostError) {
+    // Plugins are reloaded by name: two with one name could not be told apart.
+    if let owner = libraries.first(where: { $0 !== old && $0.name == library.name }) {
+      throw HostError(
+        "cannot load plugin \(library.path): plugin name '\(library.name)' is already taken by the plugin from \(displayPath(owner)); rename one of them (the `name` in its tessera_plugin)"
+      )
+    }
     var seen = Set<String>()
     for layout in library.layouts {
       guard seen.insert(layout.name).inserted else {

@@ -11,7 +11,7 @@ public enum CommandResult {
   case help(HelpTopic)
   case plugins(PluginListing)
   case pluginLoaded(PluginLibrary)
-  case pluginReloaded(PluginLibrary)
+  case pluginReloaded(PluginReload)
   /// `layout NAME …`: the layout chosen, with the options that differ from their defaults.
   case layoutChosen(LayoutSetting)
   /// `layout`: the current layout and all its options.
@@ -46,6 +46,24 @@ public enum HelpTopic {
   case overview([CommandSpec])
   case command(CommandSpec)
   case layout(LayoutClass)
+}
+
+/// `plugin reload NAME`: the fresh library and, when the current layout came from the old copy,
+/// how its options carried over to the new code.
+public struct PluginReload {
+  public struct Switch {
+    /// The current layout's name.
+    public var layout: String
+    /// Options kept with a value other than their default, as `key=value`.
+    public var kept: [String]
+    /// Options the new code no longer has, as `key=value`.
+    public var dropped: [String]
+    /// Options the new code has but refuses the old value for: the option, the old value, why.
+    public var reset: [(option: String, was: String, reason: String)]
+  }
+
+  public var library: PluginLibrary
+  public var switched: Switch?
 }
 
 /// `plugins`: each library with the path shown for it.

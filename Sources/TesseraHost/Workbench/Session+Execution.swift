@@ -66,7 +66,12 @@ extension Session {
       instance?.tracer = self.state.tracing ? { [weak self] line in self?.traceLines.append(line) } : nil
     }
     attach(layout)
-    defer { attach(layout) }
+    // Layouts the command creates report from their first call.
+    state.tracer = state.tracing ? { [weak self] line in self?.traceLines.append(line) } : nil
+    defer {
+      attach(layout)
+      state.tracer = nil
+    }
     return try body()
   }
 

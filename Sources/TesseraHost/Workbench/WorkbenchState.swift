@@ -33,6 +33,9 @@ public final class WorkbenchState {
   public internal(set) var watchdogSeconds = 10.0
   /// `trace on`: every host→plugin call is printed before the command's output.
   var tracing = false
+  /// Where the calls of the current command go while tracing (set by the session for each
+  /// line): layouts a command creates report from their first call.
+  var tracer: ((String) -> Void)?
   /// The last batch, for `render PATH batch`, while nothing has changed since.
   var lastBatch: BatchMemo?
   /// Set when the last batch's memo was dropped because something changed after it.
@@ -63,6 +66,11 @@ public final class WorkbenchState {
       throw HostError("no layout is loaded: no plugins were found (see 'plugins' and 'plugin load PATH')")
     }
     return layout
+  }
+
+  /// A new instance of `layoutClass`, traced from its `create` when tracing.
+  func makeLayout(_ layoutClass: LayoutClass, options: [OptionSpec.Value]?) throws(HostError) -> LayoutInstance {
+    try LayoutInstance(layoutClass, model: model, options: options, tracer: tracer)
   }
 
   /// Sets the watchdog (the supervisor reads it after each command); out-of-range values are

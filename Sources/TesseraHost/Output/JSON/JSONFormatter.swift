@@ -27,7 +27,22 @@ enum JSONFormatter {
       ])
     case .pluginLoaded(let library):
       return .object([("loaded", .string(library.name)), ("layouts", .array(library.layouts.map { .string($0.name) }))])
-    case .pluginReloaded(let library): return .object([("reloaded", .string(library.name))])
+    case .pluginReloaded(let reload):
+      var members: [(String, JSONOutput)] = [("reloaded", .string(reload.library.name))]
+      if let s = reload.switched {
+        members.append(("layout", .string(s.layout)))
+        members.append(("kept", .array(s.kept.map { .string($0) })))
+        members.append(("dropped", .array(s.dropped.map { .string($0) })))
+        members.append(
+          (
+            "reset",
+            .array(
+              s.reset.map {
+                .object([("option", .string($0.option)), ("was", .string($0.was)), ("reason", .string($0.reason))])
+              })
+          ))
+      }
+      return .object(members)
     case .layoutChosen(let setting), .layoutShown(let setting):
       return .object([("layout", .string(setting.layoutClass.name)), ("options", options(setting))])
     case .datasetMade(let summary):

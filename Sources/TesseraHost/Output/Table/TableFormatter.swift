@@ -11,9 +11,8 @@ enum TableFormatter {
     case .pluginLoaded(let library):
       let names = library.layouts.map(\.name).joined(separator: ", ")
       return "loaded plugin \(library.name) \(library.version) (ABI \(library.abiMajor).\(library.abiMinor)): \(names)"
-    case .pluginReloaded(let library):
-      return
-        "reloaded plugin \(library.name) \(library.version): \(library.layouts.map(\.name).joined(separator: ", "))"
+    case .pluginReloaded(let reload):
+      return PluginReloadText.text(reload)
     case .layoutChosen(let setting):
       let changed = setting.layoutClass.options.filter { setting.values[$0.index] != $0.defaultValue }
       return "layout \(setting.layoutClass.name)"
