@@ -46,7 +46,7 @@ for name in swiftPlugins {
 /// Plugins that break the ABI on purpose, for the sessions that pin the host's refusals. They
 /// are named libFixture*.so, so the host never loads them on its own.
 for fixture in [
-  "NoEntry", "NullEntry", "WrongMajor", "SmallStruct", "SmallKind", "SmallStride", "TakenName", "Twin", "Liar", "Crasher",
+  "NoEntry", "NullEntry", "WrongMajor", "SmallStruct", "SmallKind", "SmallStride", "TakenName", "Twin", "Liar", "Crasher", "Breaker",
   "CrashOnLoad",
 ] {
   products.append(.library(name: "Fixture\(fixture)", type: .dynamic, targets: ["Fixture\(fixture)"]))

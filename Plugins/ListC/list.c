@@ -8,7 +8,11 @@
  *
  * Sections simply continue the column. It leaves every OPTIONAL call NULL but the two
  * should_invalidate_* (a new width, self-sizing rows), so the host's documented defaults (UIKit's
- * base class) are exercised by a real plugin. It uses only ABI 2.0, so it builds against any 2.x headers. */
+ * base class) are exercised by a real plugin. It uses only ABI 2.0, so it builds against any 2.x
+ * headers.
+ *
+ * To start a plugin of your own from it, rename both the plugin (`.name` in list_plugin) and the
+ * layout (`.name` in list_layout): a plugin whose plugin or layout name is taken is refused. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>

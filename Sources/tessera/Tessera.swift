@@ -19,7 +19,9 @@ struct Tessera: ParsableCommand {
       of their own: a plugin that crashes, exits or hangs costs only the command that was running, \
       and the session is restored.
       """,
-    subcommands: [Interactive.self, Run.self, Check.self, Bench.self, Fuzz.self, Reference.self, Engine.self],
+    subcommands: [
+      Interactive.self, Run.self, Check.self, Bench.self, Conform.self, Fuzz.self, Reference.self, Engine.self,
+    ],
     defaultSubcommand: Interactive.self)
 }
 

@@ -1,0 +1,30 @@
+/// One rule `tessera conform` checks a layout against, by the name its reports use.
+public enum ConformanceRule: String, CaseIterable, Sendable {
+  case validAnswers = "valid-answers"
+  case rectQuery = "rect-query"
+  case lookup
+  case contentSize = "content-size"
+  case determinism
+  case selfSizing = "self-sizing"
+  case batch
+  case scrollStable = "scroll-stable"
+
+  /// What the rule asks, for reports and `--help`.
+  public var summary: String {
+    switch self {
+    case .validAnswers:
+      "no plugin bug the host refuses: finite, non-negative frames, index paths that exist, declared kinds, counts that do not lie"
+    case .rectQuery:
+      "a rect query returns exactly the elements whose frames overlap the rect with positive area, once each"
+    case .lookup:
+      "every item of the data has a cell in the listing, and attributes_for_item agrees with the listed cell"
+    case .contentSize:
+      "the content size covers every frame (across a side the content does not scroll, as wide as the bounds, frames may overflow, as UIKit's flow layout lets a wide item)"
+    case .determinism: "a fresh instance on the same data gives the same elements"
+    case .selfSizing: "after a preferred size, the incremental pass gives what a fresh prepare with that size gives"
+    case .batch: "after a batch update, the layout gives what a fresh prepare of the new data gives"
+    case .scrollStable:
+      "when a scroll does not invalidate the layout, its answers do not change: a rect asked before and after the scroll gives the same elements"
+    }
+  }
+}

@@ -1,0 +1,234 @@
+import TesseraABI
+import TesseraKit
+
+/// The rules, each run on a fresh trial. A rule returns normally when the layout keeps it and
+/// throws a `ConformanceFailure` (with the reproducer so far) when it does not.
+extension ConformanceChecker {
+  func check(_ rule: ConformanceRule, items: Int) throws(ConformanceFailure) {
+    var trial = try ConformanceTrial(
+      registry: registry, loadStep: loadStep, layoutName: layoutName, options: options, dataset: dataset, items: items)
+    switch rule {
+    case .validAnswers: try validAnswers(&trial)
+    case .rectQuery: try rectQuery(&trial)
+    case .lookup: try lookup(&trial)
+    case .contentSize: try contentSize(&trial)
+    case .determinism: try determinism(&trial)
+    case .selfSizing: try selfSizing(&trial)
+    case .batch: try batch(&trial)
+    case .scrollStable: try scrollStable(&trial)
+    }
+  }
+
+  /// The table `dump --all` prints for `elements`: what a conforming layout's listing looks like.
+  static func listing(_ elements: [Element]) -> String {
+    TableFormatter.format(.attributes(AttributeList(elements, command: "dump", showsAll: true))) ?? ""
+  }
+
+  private func validAnswers(_ trial: inout ConformanceTrial) throws(ConformanceFailure) {
+    try trial.run("dump --all")
+    try trial.run("size")
+    try trial.run("visible --all")
+  }
+
+  private func rectQuery(_ trial: inout ConformanceTrial) throws(ConformanceFailure) {
+    let layout = try trial.layout
+    let all = try trial.call("dump --all") { () throws(HostError) in try layout.allAttributes() }
+    let content = try trial.call("size") { () throws(HostError) in try layout.contentSize() }
+    var rng = SplitMix64(seed: dataset.seed)
+    for index in 0..<rects {
+      let rect = Self.randomRect(&rng, content: content, index: index)
+      let command = "dump \(Self.words(rect)) --all"
+      let found = try trial.call(command) { () throws(HostError) in try layout.attributes(in: rect) }
+      let expected = all.filter { $0.frame.intersects(rect) }
+      guard Self.sameMultiset(found, expected) else {
+        let missing = Set(expected).subtracting(found).map(\.label).sorted()
+        let extra = Set(found).subtracting(expected).map(\.label).sorted()
+        var what: [String] = []
+        if !missing.isEmpty { what.append("missing \(Self.list(missing))") }
+        if !extra.isEmpty { what.append("extra \(Self.list(extra))") }
+        if found.count != Set(found).count { what.append("some listed twice") }
+        throw trial.failure(
+          .rectQuery, "\(command) returned \(found.count), not \(expected.count): \(what.joined(separator: "; "))",
+          command: command, expected: Self.listing(expected))
+      }
+    }
+  }
+
+  private func lookup(_ trial: inout ConformanceTrial) throws(ConformanceFailure) {
+    let layout = try trial.layout
+    let all = try trial.call("dump --all") { () throws(HostError) in try layout.allAttributes() }
+    // Every item of the data has a cell in the listing.
+    let listed = Set(all.filter { $0.category == .cell }.map(\.indexPath))
+    for (s, section) in trial.session.model.dataset.sections.enumerated() {
+      for item in 0..<section.items.count where !listed.contains(IndexPath(s, item)) {
+        let path = IndexPath(s, item)
+        let found = try trial.call("item \(path)") { () throws(HostError) in try layout.item(at: path) }
+        throw trial.failure(
+          .lookup, "the listing has no cell \(path), though the data has that item",
+          command: "dump --all",
+          expected: found.map { Self.listing(all + [$0]) }
+            ?? "(a listing with a cell for every item, \(path) among them)")
+      }
+    }
+    for cell in all where cell.category == .cell {
+      let command = "item \(cell.indexPath)"
+      let found = try trial.call(command) { () throws(HostError) in try layout.item(at: cell.indexPath) }
+      guard found == cell else {
+        let detail =
+          found.map { "\(command) gives frame \(Self.frame($0)), the listing \(Self.frame(cell))" }
+          ?? "\(command) finds nothing, but the listing has it"
+        throw trial.failure(
+          .lookup, detail, command: command,
+          expected: TableFormatter.format(.attributes(AttributeList([cell]))))
+      }
+    }
+  }
+
+  private func contentSize(_ trial: inout ConformanceTrial) throws(ConformanceFailure) {
+    let layout = try trial.layout
+    let all = try trial.call("dump --all") { () throws(HostError) in try layout.allAttributes() }
+    let content = try trial.call("size") { () throws(HostError) in try layout.contentSize() }
+    let bounds = trial.session.model.bounds.size
+    let tolerance = 1e-9
+    // Across a side as wide as the bounds the content does not scroll: frames may overflow it.
+    let checksX = content.width != bounds.width
+    let checksY = content.height != bounds.height
+    var needed = content
+    var first: Element?
+    for e in all {
+      if checksX, e.frame.maxX > content.width + tolerance {
+        needed.width = max(needed.width, e.frame.maxX)
+        first = first ?? e
+      }
+      if checksY, e.frame.maxY > content.height + tolerance {
+        needed.height = max(needed.height, e.frame.maxY)
+        first = first ?? e
+      }
+    }
+    guard let first else { return }
+    throw trial.failure(
+      .contentSize,
+      "contentSize \(content.formatted) does not cover \(first.label) at \(Self.frame(first)) (at least \(needed.formatted) would)",
+      command: "size", expected: TableFormatter.format(.contentSize(needed)))
+  }
+
+  private func determinism(_ trial: inout ConformanceTrial) throws(ConformanceFailure) {
+    let first = try trial.run("dump --all")
+    try trial.run("layout \(trial.layoutName)")
+    let layout = try trial.layout
+    let again = try trial.call("dump --all") { () throws(HostError) in try layout.allAttributes() }
+    guard Self.listing(again) == first else {
+      throw trial.failure(
+        .determinism, "a fresh instance on the same data lists different elements", command: "dump --all",
+        expected: first)
+    }
+  }
+
+  private func selfSizing(_ trial: inout ConformanceTrial) throws(ConformanceFailure) {
+    let layout = try trial.layout
+    let all = try trial.call("dump --all") { () throws(HostError) in try layout.allAttributes() }
+    let cells = all.filter { $0.category == .cell }
+    guard !cells.isEmpty else { return }
+    let cell = Element.sortedForOutput(cells)[cells.count / 2]
+    let size = Size(width: cell.frame.width + 13, height: cell.frame.height + 17)
+    try trial.run("invalidate size \(cell.indexPath) \(size.formatted)")
+    let incremental = try trial.call("dump --all") { () throws(HostError) in try layout.allAttributes() }
+    // The same preferred size given to a fresh instance, then a full prepare.
+    let model = trial.session.model
+    let fresh = try trial.call("layout \(trial.layoutName)") { () throws(HostError) in
+      let fresh = try LayoutInstance(layout.layoutClass, model: model, options: layout.options)
+      if let original = try fresh.item(at: cell.indexPath), var request = try fresh.preferredSize(size, for: original) {
+        request.flags |= UInt32(TESSERA_INVALIDATE_EVERYTHING)
+        fresh.invalidate(request)
+      }
+      return try fresh.allAttributes()
+    }
+    guard Self.listing(incremental) == Self.listing(fresh) else {
+      let differing = Set(incremental).symmetricDifference(fresh).map(\.label)
+      throw trial.failure(
+        .selfSizing,
+        "after \(cell.indexPath) prefers \(size.formatted), the incremental pass differs from a fresh prepare at \(Self.list(Array(Set(differing)).sorted()))",
+        command: "dump --all", expected: Self.listing(fresh))
+    }
+  }
+
+  private func batch(_ trial: inout ConformanceTrial) throws(ConformanceFailure) {
+    var rng = SplitMix64(seed: dataset.seed)
+    let dataset = trial.session.model.dataset
+    let update = RandomBatch.make(dataset, operations: max(1, dataset.itemCount / 10), rng: &rng)
+    guard !update.operations.isEmpty else { return }
+    try trial.run("batch " + update.operations.map(\.description).joined(separator: "; "))
+    let layout = try trial.layout
+    let after = try trial.call("dump --all") { () throws(HostError) in try layout.allAttributes() }
+    let model = trial.session.model
+    let fresh = try trial.call("layout \(trial.layoutName)") { () throws(HostError) in
+      try LayoutInstance(layout.layoutClass, model: model, options: layout.options).allAttributes()
+    }
+    guard Self.listing(after) == Self.listing(fresh) else {
+      let differing = Set(after).symmetricDifference(fresh).map(\.label)
+      throw trial.failure(
+        .batch,
+        "after a batch of \(update.operations.count) operation\(update.operations.count == 1 ? "" : "s") the layout differs from a fresh prepare at \(Self.list(Array(Set(differing)).sorted()))",
+        command: "dump --all", expected: Self.listing(fresh))
+    }
+  }
+
+  private func scrollStable(_ trial: inout ConformanceTrial) throws(ConformanceFailure) {
+    let layout = try trial.layout
+    _ = try trial.call("dump --all") { () throws(HostError) in try layout.allAttributes() }
+    let content = try trial.call("size") { () throws(HostError) in try layout.contentSize() }
+    let bounds = trial.session.model.bounds
+    // A third of the way along the side that scrolls (down, unless only the width exceeds the
+    // bounds).
+    let horizontal = content.width > bounds.width && content.height <= bounds.height
+    let target =
+      horizontal
+      ? Point(x: (content.width / 3).rounded(.down), y: bounds.minY)
+      : Point(x: bounds.minX, y: (content.height / 3).rounded(.down))
+    let moved = Rect(origin: target, size: bounds.size)
+    guard !layout.shouldInvalidate(forBoundsChange: moved) else { return }
+    // The same rect asked before and after the scroll: the answer may be wrong (rect-query
+    // says so), but it must not change when nothing was invalidated.
+    let rect = "dump \(Self.words(moved)) --all"
+    let before = try trial.call(rect) { () throws(HostError) in try layout.attributes(in: moved) }
+    try trial.run(rect)
+    try trial.run("scroll \(formatNumber(target.x)) \(formatNumber(target.y))")
+    let after = try trial.call("visible --all") { () throws(HostError) in try layout.attributes(in: moved) }
+    guard Self.sameMultiset(before, after) else {
+      throw trial.failure(
+        .scrollStable,
+        "after scroll \(formatNumber(target.x)) \(formatNumber(target.y)) (which the layout said invalidates nothing) the visible query differs from the same rect queried before it",
+        command: "visible --all", expected: Self.listing(before))
+    }
+  }
+
+  /// Random rects over the content and 40 points around it; every eighth has no area.
+  static func randomRect(_ rng: inout SplitMix64, content: Size, index: Int) -> Rect {
+    let width = max(1, Int(min(content.width, 1e6)))
+    let height = max(1, Int(min(content.height, 1e6)))
+    let x = Double(rng.int(in: -40...width + 40))
+    let y = Double(rng.int(in: -40...height + 40))
+    let w = index % 8 == 7 ? 0 : Double(rng.int(in: 1...max(1, width)))
+    let h = index % 8 == 3 ? 0 : Double(rng.int(in: 1...max(1, height / 2)))
+    return Rect(x: x, y: y, width: w, height: h)
+  }
+
+  /// A rect as `dump` takes it: X Y W H.
+  static func words(_ r: Rect) -> String {
+    "\(formatNumber(r.minX)) \(formatNumber(r.minY)) \(formatNumber(r.width)) \(formatNumber(r.height))"
+  }
+
+  static func sameMultiset(_ a: [Element], _ b: [Element]) -> Bool {
+    a.count == b.count && Element.sortedForOutput(a) == Element.sortedForOutput(b)
+  }
+
+  static func frame(_ e: Element) -> String {
+    "(\(formatNumber(e.frame.minX)), \(formatNumber(e.frame.minY)), \(e.frame.size.formatted))"
+  }
+
+  /// At most five names, then how many more.
+  static func list(_ names: [String]) -> String {
+    names.count <= 5
+      ? names.joined(separator: ", ") : names.prefix(5).joined(separator: ", ") + " and \(names.count - 5) more"
+  }
+}

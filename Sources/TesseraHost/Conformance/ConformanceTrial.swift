@@ -1,0 +1,99 @@
+import TesseraKit
+
+/// One run of a rule: a fresh session on a generated dataset, recording each command it runs
+/// with what it printed, so the run becomes a reproducer when the rule is broken.
+struct ConformanceTrial {
+  let session: Session
+  /// The commands run so far, each with its output (what the reproducer expects of it).
+  var steps: [ConformanceReproducer.Step]
+  let layoutName: String
+
+  /// Loads nothing (the registry holds the plugin already), generates the dataset and switches
+  /// to the layout; `loadStep` is the `plugin load` line a replay needs first, if any.
+  init(
+    registry: PluginRegistry, loadStep: ConformanceReproducer.Step?, layoutName: String, options: String,
+    dataset: ConformanceDataset, items: Int
+  ) throws(ConformanceFailure) {
+    session = Session(registry: registry)
+    steps = loadStep.map { [$0] } ?? []
+    self.layoutName = options.isEmpty ? layoutName : layoutName + " " + options
+    _ = try run(dataset.command(items: items))
+    _ = try run("layout \(self.layoutName)")
+  }
+
+  /// Runs a command; an error in it is a violation (the layout's bug or, for a setup command,
+  /// an input the layout cannot take).
+  @discardableResult
+  mutating func run(_ command: String) throws(ConformanceFailure) -> String {
+    let outcome = session.perform(command)
+    let output = outcome.output ?? ""
+    if outcome.failed {
+      var reproducer = steps
+      reproducer.append(
+        .init(command: command, expected: "(a conforming layout answers this without an error)"))
+      throw ConformanceFailure(rule: .validAnswers, detail: "\(command): \(output)", steps: reproducer)
+    }
+    steps.append(.init(command: command, expected: outcome.output))
+    return output
+  }
+
+  var layout: LayoutInstance {
+    get throws(ConformanceFailure) {
+      guard let layout = session.layout else {
+        throw ConformanceFailure(rule: .validAnswers, detail: "no layout is current", steps: steps)
+      }
+      return layout
+    }
+  }
+
+  /// A host call that may find a plugin bug: a `HostError` from it is a valid-answers violation.
+  func call<T>(_ what: String, _ body: () throws(HostError) -> T) throws(ConformanceFailure) -> T {
+    do {
+      return try body()
+    } catch {
+      var reproducer = steps
+      reproducer.append(.init(command: what, expected: "(a conforming layout answers this without an error)"))
+      throw ConformanceFailure(rule: .validAnswers, detail: "\(what): \(error.message)", steps: reproducer)
+    }
+  }
+
+  /// A violation of `rule` whose last step is `command`, expecting what a conforming layout
+  /// prints.
+  func failure(_ rule: ConformanceRule, _ detail: String, command: String, expected: String?) -> ConformanceFailure {
+    ConformanceFailure(rule: rule, detail: detail, steps: steps + [.init(command: command, expected: expected)])
+  }
+}
+
+/// A rule broken during a trial, before shrinking.
+struct ConformanceFailure: Error {
+  var rule: ConformanceRule
+  var detail: String
+  var steps: [ConformanceReproducer.Step]
+}
+
+/// The datasets conform generates: a `gen` kind, its item count, a seed.
+public struct ConformanceDataset: Sendable {
+  public var kind: String
+  public var seed: UInt64
+  public var sections: Int
+
+  public init(kind: String, seed: UInt64, sections: Int) {
+    self.kind = kind
+    self.seed = seed
+    self.sections = sections
+  }
+
+  /// Kinds whose size is an item count (a tree's is its depth and fanout, fixed here).
+  public static let kinds = ["random", "grid", "photos", "blocks", "tree"]
+
+  func command(items: Int) -> String {
+    switch kind {
+    case "tree": "gen tree depth=4 fanout=3 seed=\(seed)"
+    case "grid": "gen grid \(items) sections=\(sections)"
+    default: "gen \(kind) \(items) seed=\(seed) sections=\(sections)"
+    }
+  }
+
+  /// Whether the dataset shrinks with fewer items.
+  var shrinks: Bool { kind != "tree" }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+
+@testable import TesseraHost
+
+/// `tessera conform`: every bundled layout keeps every rule, and each layout of the breaker
+/// fixture breaks exactly the rule it is named for, with a shrunk reproducer that fails when
+/// replayed.
+@Suite(.serialized) struct ConformanceTests {
+  static let breaker = Support.buildFolder + "/libFixtureBreaker.so"
+
+  @Test(arguments: ["flow", "list", "mosaic", "quilt", "raggy", "schematic", "waterfall"])
+  func everyBundledLayoutKeepsEveryRule(layout: String) {
+    let (registry, _) = Workbench.registry(pluginPaths: [])
+    for dataset in ["random", "photos"] {
+      let checker = ConformanceChecker(
+        registry: registry, layoutName: layout, loadCommand: nil,
+        dataset: ConformanceDataset(kind: dataset, seed: 3, sections: 2), items: 120, rects: 100)
+      let report = checker.run()
+      #expect(report.violations.map(\.detail) == [], "\(layout) on \(dataset)")
+      #expect(report.kept == ConformanceRule.allCases)
+    }
+  }
+
+  @Test(arguments: ConformanceRule.allCases)
+  func eachBrokenLayoutBreaksItsRuleAloneAndItsReproducerFails(rule: ConformanceRule) throws {
+    let folder = try IsolationTests.folder("conform-\(rule.rawValue)")
+    let (status, output) = try Support.run(
+      IsolationTests.tessera,
+      ["conform", Self.breaker, "--layout", "breaks-\(rule.rawValue)", "--reproducers", folder + "/repro"], in: folder)
+    #expect(status == 1, "\(output)")
+    let failures = output.split(separator: "\n").filter { $0.hasPrefix("FAIL") }
+    #expect(failures.count == 1 && failures[0].hasPrefix("FAIL  \(rule.rawValue): "), "\(output)")
+    #expect(output.hasSuffix("1 of 8 rules broken\n"))
+    // The reproducer fails when replayed, at its last command.
+    let file = folder + "/repro/breaks-\(rule.rawValue)-\(rule.rawValue).session"
+    let text = try String(contentsOfFile: file, encoding: .utf8)
+    let lastCommand = text.split(separator: "\n", omittingEmptySubsequences: false).lastIndex { $0.hasPrefix("> ") }!
+    let (replayStatus, replay) = try Support.run(IsolationTests.tessera, ["check", "--trust", file], in: folder)
+    #expect(replayStatus == 1)
+    // A layout that differs per instance differs from the file already at its first listing.
+    let failingLine = rule == .determinism ? "11" : "\(lastCommand + 1)"
+    #expect(
+      replay.hasPrefix("FAIL \(file):\(failingLine): output differs from the expected transcript"), "\(replay)")
+  }
+
+  @Test func theGridKeepsEveryRuleAndReproducersShrink() throws {
+    let folder = try IsolationTests.folder("conform-grid")
+    let (status, output) = try Support.run(
+      IsolationTests.tessera, ["conform", Self.breaker, "--layout", "grid", "--reproducers", folder], in: folder)
+    #expect(status == 0)
+    #expect(
+      output
+        == """
+        conform: layout grid, dataset random (200 items, seed 1)
+        ok    valid-answers
+        ok    rect-query
+        ok    lookup
+        ok    content-size
+        ok    determinism
+        ok    self-sizing
+        ok    batch
+        ok    scroll-stable
+        every rule kept (8)
+
+        """)
+    // A broken rule's dataset is the fewest items that still show it.
+    let (_, broken) = try Support.run(
+      IsolationTests.tessera,
+      ["conform", Self.breaker, "--layout", "breaks-content-size", "--reproducers", folder, "--json"], in: folder)
+    #expect(
+      broken
+        == #"{"layout": "breaks-content-size", "options": "", "dataset": "random", "items": 200, "seed": 1, "kept": ["valid-answers", "rect-query", "lookup", "determinism", "self-sizing", "batch", "scroll-stable"], "unchecked": [], "violations": [{"rule": "content-size", "detail": "contentSize 400x30 does not cover cell 0.0 at (0, 0, 50x50) (at least 400x50 would)", "items": 1, "reproducer": "\#(folder)/breaks-content-size-content-size.session"}]}"#
+        + "\n")
+  }
+
+  @Test func wrongPluginsAndOptionsAreRefusedWithStatus2() throws {
+    let folder = try IsolationTests.folder("conform-errors")
+    let cases: [([String], String)] = [
+      (
+        ["nothing"],
+        "error: conform: no loaded plugin is named 'nothing' (loaded: flow, list, mosaic, quilt, raggy, schematic, waterfall); give a library's path, like ./libmine.so"
+      ),
+      (["flow", "--layout", "grid"], "error: conform: plugin flow has no layout 'grid' (its layouts: flow)"),
+      (
+        ["flow", "--dataset", "people"],
+        "error: conform: unknown dataset 'people'; the kinds are random, grid, photos, blocks, tree"
+      ),
+      (["flow", "--items", "0"], "error: conform: --items takes 1 to 100000, not 0"),
+    ]
+    for (arguments, message) in cases {
+      let (status, output) = try Support.run(IsolationTests.tessera, ["conform"] + arguments, in: folder)
+      #expect(status == 2)
+      #expect(output == message + "\n", "\(arguments)")
+    }
+  }
+}
+
+/// The README's `tessera conform` examples print what it says they print.
+@Suite struct ConformanceReadmeTests {
+  @Test func theReadmeExamplesAreTrue() throws {
+    let readme = try String(contentsOfFile: Support.packageRoot + "/README.md", encoding: .utf8)
+    let blocks = readme.components(separatedBy: "```\n$ .build/debug/tessera conform ").dropFirst()
+    #expect(blocks.count == 2)
+    for block in blocks {
+      let text = block.components(separatedBy: "```")[0]
+      var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+      let arguments = lines.removeFirst().split(separator: " ").map(String.init)
+      let folder = try IsolationTests.folder("conform-readme")
+      _ = try Support.run("/bin/ln", ["-sfn", Support.packageRoot + "/.build", folder + "/.build"], in: "/")
+      let (_, output) = try Support.run(IsolationTests.tessera, ["conform"] + arguments, in: folder)
+      #expect(output == lines.joined(separator: "\n"), "\(arguments)")
+    }
+  }
+}
