@@ -11,6 +11,7 @@ let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 var products: [Product] = [
   .executable(name: "tessera", targets: ["tessera"]),
   .library(name: "TesseraKit", targets: ["TesseraKit"]),
+  .library(name: "TesseraTesting", targets: ["TesseraTesting"]),
   .library(name: "TesseraListC", type: .dynamic, targets: ["ListC"]),
 ]
 var targets: [Target] = [
@@ -24,6 +25,8 @@ var targets: [Target] = [
     name: "TesseraHost",
     dependencies: ["TesseraABI", "TesseraKit", .product(name: "Algorithms", package: "swift-algorithms")],
     swiftSettings: strict),
+  .target(
+    name: "TesseraTesting", dependencies: ["TesseraKit", "TesseraHost"], swiftSettings: strict),
   .executableTarget(
     name: "tessera",
     dependencies: [
@@ -34,6 +37,8 @@ var targets: [Target] = [
   .target(name: "ListC", dependencies: ["TesseraABI"], path: "Plugins/ListC"),
   .testTarget(name: "TesseraKitTests", dependencies: ["TesseraKit"], swiftSettings: strict),
   .testTarget(name: "TesseraHostTests", dependencies: ["TesseraHost", "FlowLayout"], swiftSettings: strict),
+  .testTarget(
+    name: "TesseraTestingTests", dependencies: ["TesseraTesting", "FlowLayout", "RaggyLayout"], swiftSettings: strict),
 ]
 for name in swiftPlugins {
   products.append(.library(name: "Tessera\(name)", type: .dynamic, targets: ["\(name)Plugin"]))

@@ -24,27 +24,43 @@ public func exportPlugin(
   guard host.0 == UInt32(TESSERA_ABI_MAJOR) else { return nil }
   let result = exported.withLock { state -> PluginPointer in
     if let plugin = state.plugin { return plugin }
-    let descriptors = UnsafeMutablePointer<UnsafePointer<tessera_layout_descriptor>?>.allocate(
-      capacity: max(layouts.count, 1))
-    for (index, type) in layouts.enumerated() {
-      let descriptor = makeDescriptor(for: type)
-      state.types.append((UnsafeRawPointer(descriptor), type))
-      if let table = makeDrawingTable(type.layoutDescription) {
-        state.drawings.append((UnsafeRawPointer(descriptor), table))
-      }
-      descriptors[index] = UnsafePointer(descriptor)
-    }
-    let plugin = UnsafeMutablePointer<tessera_plugin>.allocate(capacity: 1)
-    plugin.initialize(
-      to: tessera_plugin(
-        struct_size: UInt32(MemoryLayout<tessera_plugin>.size),
-        abi_major: UInt32(TESSERA_ABI_MAJOR), abi_minor: UInt32(TESSERA_ABI_MINOR),
-        layout_count: UInt32(layouts.count), name: permanent(name), version: permanent(version),
-        layouts: UnsafePointer(descriptors)))
-    state.plugin = PluginPointer(pointer: plugin)
-    return PluginPointer(pointer: plugin)
+    let plugin = makePlugin(name: name, version: version, layouts: layouts, into: &state)
+    state.plugin = plugin
+    return plugin
   }
   return UnsafeRawPointer(result.pointer)
+}
+
+/// A description of `layouts` made on every call, not only the first (TesseraTesting checks
+/// several layout lists in one test process); it lives as long as the process.
+package func exportAnotherPlugin(name: String, version: String, layouts: [any CollectionLayout.Type])
+  -> UnsafeRawPointer
+{
+  let result = exported.withLock { state in makePlugin(name: name, version: version, layouts: layouts, into: &state) }
+  return UnsafeRawPointer(result.pointer)
+}
+
+private func makePlugin(
+  name: String, version: String, layouts: [any CollectionLayout.Type], into state: inout ExportState
+) -> PluginPointer {
+  let descriptors = UnsafeMutablePointer<UnsafePointer<tessera_layout_descriptor>?>.allocate(
+    capacity: max(layouts.count, 1))
+  for (index, type) in layouts.enumerated() {
+    let descriptor = makeDescriptor(for: type)
+    state.types.append((UnsafeRawPointer(descriptor), type))
+    if let table = makeDrawingTable(type.layoutDescription) {
+      state.drawings.append((UnsafeRawPointer(descriptor), table))
+    }
+    descriptors[index] = UnsafePointer(descriptor)
+  }
+  let plugin = UnsafeMutablePointer<tessera_plugin>.allocate(capacity: 1)
+  plugin.initialize(
+    to: tessera_plugin(
+      struct_size: UInt32(MemoryLayout<tessera_plugin>.size),
+      abi_major: UInt32(TESSERA_ABI_MAJOR), abi_minor: UInt32(TESSERA_ABI_MINOR),
+      layout_count: UInt32(layouts.count), name: permanent(name), version: permanent(version),
+      layouts: UnsafePointer(descriptors)))
+  return PluginPointer(pointer: plugin)
 }
 
 private struct PluginPointer: @unchecked Sendable {

@@ -63,6 +63,14 @@ public final class PluginLibrary: @unchecked Sendable {
         "cannot load plugin \(path): \(TESSERA_PLUGIN_ENTRY_SYMBOL) returned NULL for host ABI \(TESSERA_ABI_MAJOR).\(TESSERA_ABI_MINOR) (the plugin refuses this host)"
       )
     }
+    return try describe(plugin, path: path, file: originalFile ?? file)
+  }
+
+  /// Reads and checks a plugin's description (what its entry returned), wherever it came from:
+  /// a library opened with dlopen, or a Swift plugin exported in this process (TesseraTesting).
+  static func describe(_ plugin: UnsafePointer<tessera_plugin>, path: String, file: String) throws(HostError)
+    -> PluginLibrary
+  {
     let raw = UnsafeRawPointer(plugin)
     let size = Int(raw.loadUnaligned(as: UInt32.self))
     // abi_major/abi_minor sit right after struct_size; read them before trusting the rest.
@@ -97,7 +105,7 @@ public final class PluginLibrary: @unchecked Sendable {
       layouts.append(try LayoutClass(descriptor: descriptor, pluginName: name, pluginPath: path, index: index))
     }
     return PluginLibrary(
-      path: path, file: originalFile ?? file, name: name,
+      path: path, file: file, name: name,
       version: description.version.map { String(cString: $0) } ?? "",
       abi: (description.abi_major, description.abi_minor), layouts: layouts)
   }

@@ -1,3 +1,5 @@
+import TesseraABI
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -103,6 +105,17 @@ public final class PluginRegistry: @unchecked Sendable {
 
   /// Opens a fresh copy of a rebuilt library (the old one cannot be unloaded) and swaps its
   /// layouts in. Returns the new library and the one it replaced.
+  /// Registers a plugin whose description is already in this process (a Swift plugin exported
+  /// with `exportPlugin` in a test): checked like a loaded library, shown as `shownAs`.
+  @discardableResult
+  public func register(_ plugin: UnsafeRawPointer, shownAs shown: String) throws(HostError) -> PluginLibrary {
+    let library = try PluginLibrary.describe(
+      plugin.assumingMemoryBound(to: tessera_plugin.self), path: shown, file: shown)
+    try checkNames(of: library, replacing: nil)
+    libraries.append(library)
+    return library
+  }
+
   /// `copy` makes the fresh copy to open (in the session's private folder).
   public func reload(name: String, copy makeCopy: (_ file: String, _ shown: String) throws(HostError) -> String)
     throws(HostError) -> (
