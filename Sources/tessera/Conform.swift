@@ -83,6 +83,13 @@ struct Conform: ParsableCommand {
     }
     var reports: [ConformanceReport] = []
     for name in layout.map({ [$0] }) ?? names {
+      // Options the layout's description refuses are the person's mistake, not the layout's.
+      if !options.isEmpty {
+        let outcome = Session(registry: registry).perform("layout \(name) \(options)")
+        if outcome.failed, let output = outcome.output {
+          throw HostError("conform: --options: " + (output.hasPrefix("error: ") ? String(output.dropFirst(7)) : output))
+        }
+      }
       let checker = ConformanceChecker(
         registry: registry, layoutName: name, options: options, loadCommand: loadCommand,
         dataset: ConformanceDataset(kind: dataset, seed: seed, sections: sections), items: items)

@@ -87,6 +87,10 @@ import Testing
         "error: conform: unknown dataset 'people'; the kinds are random, grid, photos, blocks, tree"
       ),
       (["flow", "--items", "0"], "error: conform: --items takes 1 to 100000, not 0"),
+      (
+        ["flow", "--options", "spacing=3"],
+        "error: conform: --options: layout flow has no option 'spacing'. Options: scrollDirection, itemSize, minimumLineSpacing, minimumInteritemSpacing, sectionInset, headerReferenceSize, footerReferenceSize, estimatedItemSize"
+      ),
     ]
     for (arguments, message) in cases {
       let (status, output) = try Support.run(IsolationTests.tessera, ["conform"] + arguments, in: folder)
