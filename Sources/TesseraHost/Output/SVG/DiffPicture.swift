@@ -73,8 +73,7 @@ public enum DiffPicture {
     header.captions = [
       "\(differing) of \(entries.count) element\(entries.count == 1 ? "" : "s") differ: "
         + "\(counts[.changed] ?? 0) changed, \(counts[.onlyExpected] ?? 0) only expected, "
-        + "\(counts[.onlyActual] ?? 0) only actual · area \(formatNumber(area.minX)),\(formatNumber(area.minY)) "
-        + area.size.formatted
+        + "\(counts[.onlyActual] ?? 0) only actual · area \(SceneFrames.caption(area))"
     ]
     let sheet = PictureSheet(content: area, pixelsPerPoint: pixelsPerPoint, header: header, options: options)
     let svg = sheet.document(style: style, defs: SVGDocument(), body: body)

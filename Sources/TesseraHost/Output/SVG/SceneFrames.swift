@@ -35,7 +35,20 @@ enum SceneFrames {
 
   /// "viewport 390x844 at 0,600"
   static func viewportCaption(_ viewport: Rect) -> String {
-    "viewport \(viewport.size.formatted) at \(formatNumber(viewport.minX)),\(formatNumber(viewport.minY))"
+    "viewport \(caption(viewport.size)) at \(caption(viewport.minX)),\(caption(viewport.minY))"
+  }
+
+  /// A number for a caption a person reads: at most two decimals (the drawing itself keeps
+  /// every digit).
+  static func caption(_ value: Double) -> String {
+    formatNumber((value * 100).rounded() / 100)
+  }
+
+  static func caption(_ size: Size) -> String { "\(caption(size.width))x\(caption(size.height))" }
+
+  /// "X,Y WxH", for captions.
+  static func caption(_ rect: Rect) -> String {
+    "\(caption(rect.minX)),\(caption(rect.minY)) \(caption(rect.size))"
   }
 
   /// The viewport as a dashed frame. When its top-left corner lies inside the area, below the
@@ -74,7 +87,7 @@ enum SceneFrames {
   /// followed on the second line by `details` ("24 elements"), each after a " · ".
   static func captions(content size: Size, area: Rect, viewport: Rect, details: [String] = []) -> [String] {
     [
-      "content \(size.formatted) · area \(formatNumber(area.minX)),\(formatNumber(area.minY)) \(area.size.formatted)",
+      "content \(caption(size)) · area \(caption(area))",
       ([viewportCaption(viewport)] + details).joined(separator: " · "),
     ]
   }
