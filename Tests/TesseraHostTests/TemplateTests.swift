@@ -1,0 +1,48 @@
+import Foundation
+import TesseraHost
+import Testing
+
+/// The two templates, as a third party uses them: copied out of the tree beside a Tessera
+/// checkout, built with their own tools, loaded with `plugin load`, and run through
+/// `tessera conform`.
+@Suite(.serialized) struct TemplateTests {
+  /// A folder holding `tessera` (this checkout) and a copy of `template` under `name`.
+  static func outOfTree(_ template: String, as name: String) throws -> String {
+    let root = try IsolationTests.folder("template-\(name)")
+    _ = try Support.run("/bin/ln", ["-s", Support.packageRoot, root + "/tessera"], in: "/")
+    _ = try Support.run("/bin/cp", ["-r", Support.packageRoot + "/Templates/" + template, root + "/" + name], in: "/")
+    return root + "/" + name
+  }
+
+  static func loadsAndConforms(_ library: String, layout: String, in folder: String) throws {
+    let session = Session(registry: PluginRegistry())
+    #expect(
+      session.execute("plugin load \(library)")?.hasPrefix("loaded plugin mylayout 0.1.0 (ABI 2.1): \(layout)") == true)
+    _ = session.execute("gen random 40 seed=2")
+    #expect(session.execute("layout \(layout)") == "layout \(layout)")
+    #expect(session.execute("size")?.hasPrefix("contentSize 390x") == true)
+    let (status, output) = try Support.run(
+      IsolationTests.tessera, ["conform", library, "--reproducers", folder + "/repro"], in: folder)
+    #expect(status == 0, "\(output)")
+    #expect(output.hasSuffix("every rule kept (8)\n"))
+  }
+
+  @Test func theCTemplateBuildsWithMakeAndConforms() throws {
+    let folder = try Self.outOfTree("CPlugin", as: "MyCLayout")
+    let (status, log) = try Support.run("/usr/bin/env", ["make"], in: folder)
+    #expect(status == 0, "make failed:\n\(log)")
+    try Self.loadsAndConforms(folder + "/libmylayout.so", layout: "mylayout", in: folder)
+  }
+
+  /// `swift build` and `swift test` of a package that depends on Tessera's TesseraKit and
+  /// TesseraTesting products (its own .build: it builds Tessera's targets it needs, ~30 s).
+  @Test func theSwiftTemplateBuildsAsAPackageAndConforms() throws {
+    let folder = try Self.outOfTree("SwiftPlugin", as: "MyLayout")
+    let (built, log) = try Support.run("/usr/bin/env", ["swift", "build"], in: folder)
+    #expect(built == 0, "swift build failed:\n\(log)")
+    let (tested, testLog) = try Support.run("/usr/bin/env", ["swift", "test"], in: folder)
+    #expect(tested == 0, "swift test failed:\n\(testLog)")
+    #expect(testLog.contains("Test myLayoutKeepsEveryRule(dataset:) with 2 test cases passed"))
+    try Self.loadsAndConforms(folder + "/.build/debug/libMyLayoutPlugin.so", layout: "mylayout", in: folder)
+  }
+}
