@@ -64,6 +64,8 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-algorithms", from: "1.2.1"),
+    // `swift package generate-documentation --target TesseraKit`: the SDK's DocC catalogue.
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: targets
 )

@@ -45,4 +45,33 @@ import Testing
     #expect(testLog.contains("Test myLayoutKeepsEveryRule(dataset:) with 2 test cases passed"))
     try Self.loadsAndConforms(folder + "/.build/debug/libMyLayoutPlugin.so", layout: "mylayout", in: folder)
   }
+
+  /// The DocC article "Writing a layout plugin, from an empty folder": its four Swift blocks
+  /// (Package.swift, the layout, the export, the test) written where it says, built and tested as
+  /// it says, and the plugin conforms.
+  @Test func theDocCTutorialIsTrue() throws {
+    let article = try String(
+      contentsOfFile: Support.packageRoot + "/Sources/TesseraKit/TesseraKit.docc/WritingAPlugin.md", encoding: .utf8)
+    let blocks = article.components(separatedBy: "```swift\n").dropFirst().map {
+      $0.components(separatedBy: "```")[0]
+    }
+    #expect(blocks.count == 4)
+    let root = try IsolationTests.folder("template-tutorial")
+    _ = try Support.run("/bin/ln", ["-s", Support.packageRoot, root + "/tessera"], in: "/")
+    let folder = root + "/MyLayout"
+    let files = [
+      "Package.swift", "Sources/MyLayout/MyLayout.swift", "Sources/MyLayoutPlugin/Export.swift",
+      "Tests/MyLayoutTests/ConformanceTests.swift",
+    ]
+    for (file, text) in zip(files, blocks) {
+      let path = folder + "/" + file
+      _ = try Support.run("/bin/mkdir", ["-p", (path as NSString).deletingLastPathComponent], in: "/")
+      try text.write(toFile: path, atomically: true, encoding: .utf8)
+    }
+    let (built, log) = try Support.run("/usr/bin/env", ["swift", "build"], in: folder)
+    #expect(built == 0, "swift build failed:\n\(log)")
+    let (tested, testLog) = try Support.run("/usr/bin/env", ["swift", "test"], in: folder)
+    #expect(tested == 0, "swift test failed:\n\(testLog)")
+    try Self.loadsAndConforms(folder + "/.build/debug/libMyLayoutPlugin.so", layout: "mylayout", in: folder)
+  }
 }
