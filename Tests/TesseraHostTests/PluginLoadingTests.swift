@@ -29,6 +29,28 @@ import Testing
     #expect(fromCC?.contains("(30 elements)") == true)
   }
 
+  /// A description whose counts or pointers lie is refused on load, naming the lie, before the
+  /// host reads past an array (Tests/Fixtures/Malformed/malformed.c, built with cc).
+  @Test(arguments: [
+    ("HUGE_OPTION_COUNT", "layout 0 'malformed': it declares 2147483648 options; at most 4096"),
+    ("NULL_CHOICES", "layout 0 'malformed': option 'mode': choice 0 is NULL"),
+    ("NULL_KINDS", "layout 0 'malformed': it declares 2 kinds but gives no array"),
+    ("NULL_CUSTOM_KEY", "layout 0 'malformed': custom key 1 is NULL"),
+  ])
+  func lyingDescriptionsAreRefused(flag: String, message: String) throws {
+    let output = "/tmp/tessera-test-malformed-\(flag).so"
+    let (status, log) = try Support.run(
+      "/usr/bin/env",
+      [
+        "cc", "-std=c99", "-D\(flag)", "-shared", "-fPIC", "-I", "Sources/TesseraABI/include", "-o", output,
+        "Tests/Fixtures/Malformed/malformed.c",
+      ], in: Support.packageRoot)
+    #expect(status == 0, "cc failed:\n\(log)")
+    let session = Session(registry: PluginRegistry())
+    #expect(session.execute("plugin load \(output)") == "error: cannot load plugin \(output): \(message)")
+    #expect(session.execute("plugins") == "(no plugins loaded)")
+  }
+
   @Test func bundledPluginsAreFoundNextToTheExecutable() {
     let (registry, warnings) = Workbench.registry(pluginPaths: [])
     #expect(warnings.isEmpty)

@@ -13,6 +13,9 @@ struct DescriptorArrays {
     _ name: String, _ base: UnsafePointer<Element>?, index: Int, count: UInt32, stride: UInt32, minimum: Int,
     defaults: Element
   ) throws(HostError) -> Element {
+    guard count <= UInt32(Limits.descriptionEntries) else {
+      throw HostError("\(context): it declares \(count) \(name); at most \(Limits.descriptionEntries)")
+    }
     guard let base else { throw HostError("\(context): it declares \(count) \(name) but gives no array") }
     guard Int(stride) >= minimum else {
       throw HostError(

@@ -52,7 +52,18 @@ public struct OptionSpec: Sendable {
     case TESSERA_OPTION_INSETS: type = .insets
     case TESSERA_OPTION_STRING: type = .string
     case TESSERA_OPTION_CHOICE:
-      type = .choice((0..<Int(d.choice_count)).map { String(cString: d.choices![$0]!) })
+      guard d.choice_count <= UInt32(Limits.descriptionEntries) else {
+        throw HostError(
+          "\(context): option '\(name)' lists \(d.choice_count) choices; at most \(Limits.descriptionEntries)")
+      }
+      var words: [String] = []
+      for k in 0..<Int(d.choice_count) {
+        guard let choices = d.choices, let word = choices[k] else {
+          throw HostError("\(context): option '\(name)': choice \(k) is NULL")
+        }
+        words.append(String(cString: word))
+      }
+      type = .choice(words)
     default: throw HostError("\(context): option '\(name)' has unknown type \(d.type)")
     }
     let (type, name, minimum, maximum, defaultText) = (type, name, minimum, maximum, defaultText)

@@ -24,6 +24,10 @@ public enum Limits {
   /// Records one plugin query may return (a rect query, all elements): 2^24 = 16,777,216, about
   /// 2 GB of attribute records, checked before the host makes room for them.
   public static let records = 16_777_216
+  /// The most entries a plugin's description may list in one array (layouts, kinds, options, an
+  /// option's choices): the host cannot see where a plugin's array ends, so a count that lies
+  /// must not send it reading far past it.
+  public static let descriptionEntries = 4_096
   /// The largest file `load` and `apply` read: 1 GiB.
   public static let fileBytes = 1 << 30
   /// Commands one `run` may run, counting those of the files it runs, and theirs.
