@@ -95,7 +95,8 @@ public final class PluginLibrary: @unchecked Sendable {
     guard !name.isEmpty else { throw HostError("cannot load plugin \(path): it has no name") }
     guard description.layout_count <= UInt32(Limits.descriptionEntries) else {
       throw HostError(
-        "cannot load plugin \(path): it describes \(description.layout_count) layouts; at most \(Limits.descriptionEntries)")
+        "cannot load plugin \(path): it describes \(description.layout_count) layouts; at most \(Limits.descriptionEntries)"
+      )
     }
     let count = Int(description.layout_count)
     guard count > 0, let list = description.layouts else {
