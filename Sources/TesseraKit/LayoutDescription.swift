@@ -11,11 +11,16 @@ public struct LayoutDescription: Sendable {
   /// How pictures should draw some kinds (the `tessera.drawing/1` extension); kinds not listed
   /// are drawn as boxes.
   public var drawings: [KindDrawingHint]
+  /// The option `zoom FACTOR` multiplies (the `tessera.zoom/1` extension): one of `options`, a
+  /// number, integer or size — the timeline's points per day, a grid's item size. nil: the
+  /// layout does not zoom.
+  public var zoomOption: String?
 
   public init(
     name: String, summary: String, options: [OptionDescription] = [], kinds: [ElementKind] = [],
-    customKeys: [String] = [], drawings: [KindDrawingHint] = []
+    customKeys: [String] = [], drawings: [KindDrawingHint] = [], zoomOption: String? = nil
   ) {
+    self.zoomOption = zoomOption
     self.name = name
     self.summary = summary
     self.options = options

@@ -51,6 +51,13 @@ private func makePlugin(
     if let table = makeDrawingTable(type.layoutDescription) {
       state.drawings.append((UnsafeRawPointer(descriptor), table))
     }
+    if let option = type.layoutDescription.zoomOption {
+      let table = UnsafeMutablePointer<tessera_zoom_extension>.allocate(capacity: 1)
+      table.initialize(
+        to: tessera_zoom_extension(
+          struct_size: UInt32(MemoryLayout<tessera_zoom_extension>.size), reserved: 0, scale_option: permanent(option)))
+      state.zooms.append((UnsafeRawPointer(descriptor), UnsafeRawPointer(table)))
+    }
     descriptors[index] = UnsafePointer(descriptor)
   }
   let plugin = UnsafeMutablePointer<tessera_plugin>.allocate(capacity: 1)
@@ -72,13 +79,20 @@ private struct ExportState: @unchecked Sendable {
   var types: [(UnsafeRawPointer, any CollectionLayout.Type)] = []
   /// The `tessera.drawing/1` table of each descriptor that has one.
   var drawings: [(UnsafeRawPointer, UnsafeRawPointer)] = []
+  /// The `tessera.zoom/1` table of each descriptor whose layout names a zoom option.
+  var zooms: [(UnsafeRawPointer, UnsafeRawPointer)] = []
 }
 
 /// The extension table `id` names for `descriptor`, if this library exported one.
 func exportedExtension(_ id: String, for descriptor: UnsafePointer<tessera_layout_descriptor>?) -> UnsafeRawPointer? {
-  guard id == TESSERA_DRAWING_EXTENSION_ID else { return nil }
-  let found = exported.withLock { state in
-    RawBox(pointer: state.drawings.first { $0.0 == UnsafeRawPointer(descriptor) }?.1)
+  let found = exported.withLock { state -> RawBox in
+    let tables: [(UnsafeRawPointer, UnsafeRawPointer)] =
+      switch id {
+      case TESSERA_DRAWING_EXTENSION_ID: state.drawings
+      case TESSERA_ZOOM_EXTENSION_ID: state.zooms
+      default: []
+      }
+    return RawBox(pointer: tables.first { $0.0 == UnsafeRawPointer(descriptor) }?.1)
   }
   return found.pointer
 }

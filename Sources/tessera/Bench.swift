@@ -11,7 +11,9 @@ struct Bench: ParsableCommand {
   @OptionGroup var plugins: PluginOptions
   @Option(help: "The layout to measure.") var layout = "flow"
   @Option(help: "How many items.") var items = 1_000_000
-  @Option(help: "Dataset kind: grid (one size) or random (varied sizes).") var dataset = "random"
+  @Option(
+    help: "Dataset kind: grid (one size), random (varied sizes), photos, blocks, tree or events (the timeline's).")
+  var dataset = "random"
   @Option(help: "Spread the items over this many sections.") var sections = 1
   @Option(help: "Seed for the dataset and the query offsets.") var seed = 1
   @Option(help: "How many visible-rect queries and item lookups.") var queries = 10_000

@@ -28,8 +28,8 @@ struct Conform: ParsableCommand {
   @Option(help: "Check only this layout of the plugin.") var layout: String?
   @Option(help: ArgumentHelp("Options for the layout, as 'layout NAME' takes them.", valueName: "key=value ..."))
   var options = ""
-  @Option(help: "Dataset kind: random, grid, photos, blocks or tree.") var dataset = "random"
-  @Option(help: "How many items (1 to 100000; a tree has depth 4 and fanout 3).") var items = 200
+  @Option(help: "Dataset kind: random, grid, photos, blocks, tree or events (the timeline's).") var dataset = "random"
+  @Option(help: "How many items (1 to 1000000; a tree has depth 4 and fanout 3).") var items = 200
   @Option(help: "Seed for the dataset, the rects and the batch.") var seed: UInt64 = 1
   @Option(help: "Spread the items over this many sections (1 to 100).") var sections = 3
   @Option(help: "Where to write reproducers.", completion: .directory) var reproducers = "conform-reproducers"
@@ -51,7 +51,7 @@ struct Conform: ParsableCommand {
       throw HostError(
         "conform: unknown dataset '\(dataset)'; the kinds are \(ConformanceDataset.kinds.joined(separator: ", "))")
     }
-    guard (1...100_000).contains(items) else { throw HostError("conform: --items takes 1 to 100000, not \(items)") }
+    guard (1...1_000_000).contains(items) else { throw HostError("conform: --items takes 1 to 1000000, not \(items)") }
     guard (1...100).contains(sections) else { throw HostError("conform: --sections takes 1 to 100, not \(sections)") }
     let registry = plugins.registry()
     var loadCommand: String?
@@ -89,6 +89,17 @@ struct Conform: ParsableCommand {
         if outcome.failed, let output = outcome.output {
           throw HostError("conform: --options: " + (output.hasPrefix("error: ") ? String(output.dropFirst(7)) : output))
         }
+      }
+      // A layout that refuses the dataset (the timeline needs events with days) is given the
+      // wrong data, not broken: the person picks another --dataset.
+      let probe = Session(registry: registry)
+      let kind = ConformanceDataset(kind: dataset, seed: seed, sections: sections)
+      _ = probe.perform(kind.command(items: items))
+      let setup = probe.perform("layout \(name) \(options)")
+      if setup.failed, let output = setup.output, output.hasPrefix("error: layout '\(name)' failed to prepare:") {
+        throw HostError(
+          "conform: layout \(name) refuses the \(dataset) dataset (\(output.dropFirst(7))); give one it takes with --dataset (\(ConformanceDataset.kinds.joined(separator: ", ")))"
+        )
       }
       let checker = ConformanceChecker(
         registry: registry, layoutName: name, options: options, loadCommand: loadCommand,

@@ -8,8 +8,15 @@ import Testing
 @Suite struct CommandDeclarationTests {
   @Test(arguments: [
     // Words that do not fit a form: its message, then the usage from the same declaration.
-    ("item", "error: item takes one index path\nusage: item S.I"),
-    ("item 0.0 0.1", "error: item takes one index path\nusage: item S.I"),
+    ("item", "error: item takes an index path, or a kind and an index path\nusage:\n  item S.I\n  item KIND S.I"),
+    (
+      "item 0.0 0.1",
+      "error: item takes an index path, or a kind and an index path\nusage:\n  item S.I\n  item KIND S.I"
+    ),
+    (
+      "item 0.0 0.1 0.2",
+      "error: item takes an index path, or a kind and an index path\nusage:\n  item S.I\n  item KIND S.I"
+    ),
     ("dump 0 0 10", "error: dump takes no rect or a whole one\nusage: dump [X Y W H] [--all]"),
     ("scroll 1", "error: scroll takes the content offset X and Y\nusage: scroll X Y"),
     ("size now", "error: size takes no arguments\nusage: size"),
@@ -21,7 +28,7 @@ import Testing
     (
       "invalidate",
       "error: invalidate needs what to invalidate\nusage:\n  invalidate all\n  invalidate item S.I\n"
-        + "  invalidate supplementary KIND S.I\n  invalidate size S.I WxH"
+        + "  invalidate supplementary KIND S.I\n  invalidate decoration KIND S.I\n  invalidate size S.I WxH"
     ),
     (
       "selfsizing on 1 2",

@@ -30,7 +30,8 @@ import Testing
     #expect(Completer.candidates(for: "layout flow item", session: session) == ["itemSize="])
     #expect(
       Completer.candidates(for: "layout flow scrollDirection=h", session: session) == ["scrollDirection=horizontal"])
-    #expect(Completer.candidates(for: "gen ", session: session) == ["grid", "random", "tree", "photos", "blocks"])
+    #expect(
+      Completer.candidates(for: "gen ", session: session) == ["grid", "random", "tree", "photos", "blocks", "events"])
     #expect(Completer.candidates(for: "gen random 10 se", session: session) == ["sections=", "seed="])
     #expect(Completer.candidates(for: "format j", session: session) == ["json"])
     #expect(Completer.commonPrefix(["sections=", "seed="]) == "se")

@@ -22,6 +22,19 @@ import Testing
     }
   }
 
+  /// The timeline needs events (a day on each item, in day order): it keeps every rule on
+  /// them, with one track and with many, its date headings, links and bands included.
+  @Test(arguments: [(1, 150), (3, 200), (8, 1000)])
+  func theTimelineKeepsEveryRuleOnEvents(tracks: Int, items: Int) {
+    let (registry, _) = Workbench.registry(pluginPaths: [])
+    let checker = ConformanceChecker(
+      registry: registry, layoutName: "timeline", loadCommand: nil,
+      dataset: ConformanceDataset(kind: "events", seed: 5, sections: tracks), items: items, rects: 100)
+    let report = checker.run()
+    #expect(report.violations.map(\.detail) == [])
+    #expect(report.kept == ConformanceRule.allCases)
+  }
+
   @Test(arguments: ConformanceRule.allCases)
   func eachBrokenLayoutBreaksItsRuleAloneAndItsReproducerFails(rule: ConformanceRule) throws {
     let folder = try IsolationTests.folder("conform-\(rule.rawValue)")
@@ -79,14 +92,19 @@ import Testing
     let cases: [([String], String)] = [
       (
         ["nothing"],
-        "error: conform: no loaded plugin is named 'nothing' (loaded: flow, list, mosaic, quilt, raggy, schematic, waterfall); give a library's path, like ./libmine.so"
+        "error: conform: no loaded plugin is named 'nothing' (loaded: flow, list, mosaic, quilt, raggy, schematic, timeline, waterfall); give a library's path, like ./libmine.so"
       ),
       (["flow", "--layout", "grid"], "error: conform: plugin flow has no layout 'grid' (its layouts: flow)"),
+      // A layout that refuses the dataset is given the wrong data, not broken.
+      (
+        ["timeline"],
+        "error: conform: layout timeline refuses the random dataset (layout 'timeline' failed to prepare: item 0.0 (id \"i0\") has no day: give each event a 'day' prop, a whole number of days since 1970-01-01 or an ISO date YYYY-MM-DD); give one it takes with --dataset (random, grid, photos, blocks, tree, events)"
+      ),
       (
         ["flow", "--dataset", "people"],
-        "error: conform: unknown dataset 'people'; the kinds are random, grid, photos, blocks, tree"
+        "error: conform: unknown dataset 'people'; the kinds are random, grid, photos, blocks, tree, events"
       ),
-      (["flow", "--items", "0"], "error: conform: --items takes 1 to 100000, not 0"),
+      (["flow", "--items", "0"], "error: conform: --items takes 1 to 1000000, not 0"),
       (
         ["flow", "--options", "spacing=3"],
         "error: conform: --options: layout flow has no option 'spacing'. Options: scrollDirection, itemSize, minimumLineSpacing, minimumInteritemSpacing, sectionInset, headerReferenceSize, footerReferenceSize, estimatedItemSize"

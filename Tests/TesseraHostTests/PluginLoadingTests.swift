@@ -55,7 +55,9 @@ import Testing
     let (registry, warnings) = Workbench.registry(pluginPaths: [])
     #expect(warnings.isEmpty)
     #expect(
-      registry.layouts.map(\.name).sorted() == ["flow", "list", "mosaic", "quilt", "raggy", "schematic", "waterfall"])
+      registry.layouts.map(\.name).sorted() == [
+        "flow", "list", "mosaic", "quilt", "raggy", "schematic", "timeline", "waterfall",
+      ])
     #expect(registry.libraries.allSatisfy { $0.abiMajor == 2 })
   }
 
@@ -68,7 +70,7 @@ import Testing
     #expect(registry.layout(named: "liar") != nil)
     // Loading the same file again is refused and changes nothing.
     #expect(throws: HostError.self) { try registry.load(path: folder + "/liar.so") }
-    #expect(registry.libraries.count == 8)
+    #expect(registry.libraries.count == 9)
   }
 
   /// In the REPL (trusted) a path is loaded as given; the refusals name what is wrong.

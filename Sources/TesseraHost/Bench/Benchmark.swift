@@ -103,7 +103,7 @@ public struct Benchmark {
     }
     let dataset = try generator.generate(
       count: configuration.items,
-      arguments: configuration.dataset == "random" ? ["seed": String(configuration.seed)] : [:])
+      arguments: generator.parameters.contains { $0.name == "seed" } ? ["seed": String(configuration.seed)] : [:])
     let model = CollectionModel(dataset: dataset, bounds: Rect(origin: .zero, size: Session.defaultViewport))
     let instance = try LayoutInstance(layoutClass, model: model)
 

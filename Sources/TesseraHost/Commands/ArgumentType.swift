@@ -36,8 +36,8 @@ public enum ArgumentType: Sendable {
   case topic
   /// A loaded plugin library's name (`plugin reload`).
   case pluginName
-  /// One of the current layout's supplementary kinds.
-  case supplementaryKind
+  /// One of the current layout's supplementary or decoration kinds (`nil`: either).
+  case elementKind(ElementCategory?)
   /// `S.I` in an existing section (a supplementary view's index path).
   case sectionIndexPath
   /// The rest of the line, as typed (`batch`'s operations).

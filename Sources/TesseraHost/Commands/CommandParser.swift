@@ -173,12 +173,15 @@ enum CommandParser {
       return .count(count)
     case .layoutOptions, .generatorParameters, .pictureOptions:
       return .pairs(try Tokenizer.keyValues(words[...]).map { Arguments.Pair(key: $0.0, value: $0.1) })
-    case .supplementaryKind:
+    case .elementKind(let category):
+      // `item 0.0 0.1`: two index paths, not a kind and an index path.
+      if parseIndexPath(word) != nil { throw HostError.usage(form.misfit) }
       guard let layout = context.layout else { return .word(word) }
-      let kinds = layout.layoutClass.supplementaryKinds
+      let kinds = layout.layoutClass.kindNames(category)
       guard kinds.contains(word) else {
+        let what = category.map { "\($0) kind" } ?? "supplementary or decoration kind"
         throw HostError(
-          "layout \(layout.layoutClass.name) has no supplementary kind '\(word)' (kinds: \(kinds.isEmpty ? "none" : kinds.joined(separator: ", ")))"
+          "layout \(layout.layoutClass.name) has no \(what) '\(word)' (kinds: \(kinds.isEmpty ? "none" : kinds.joined(separator: ", ")))"
         )
       }
       return .word(word)

@@ -111,9 +111,18 @@ enum CommandTable {
       examples: ["dump", "dump 0 0 390 200", "dump --all"],
       run: .workbench { state, args throws(HostError) in try state.dumpCommand(args) }),
     CommandSpec(
-      "item", [CommandForm([], [Parameter("S.I", .indexPath)], misfit: "item takes one index path")],
-      summary: "attributes of one cell", discussion: "",
-      examples: ["item 0.3"],
+      "item",
+      [
+        CommandForm(
+          [], [Parameter("S.I", .indexPath)], misfit: "item takes an index path, or a kind and an index path"),
+        CommandForm(
+          [], [Parameter("KIND", .elementKind(nil)), Parameter("S.I", .sectionIndexPath)],
+          misfit: "item takes an index path, or a kind and an index path"),
+      ],
+      summary: "attributes of one cell, or of one supplementary or decoration view",
+      discussion:
+        "With a kind, the layout's own lookup answers (layoutAttributesForSupplementaryView or …ForDecorationView, as UIKit asks when it needs one view), which may differ from what a rect query lists if the layout is wrong.",
+      examples: ["item 0.3", "item header 1.0", "item band 0.2"],
       run: .workbench { state, args throws(HostError) in try state.itemCommand(args) }),
     CommandSpec(
       "size", [CommandForm(misfit: "size takes no arguments")], summary: "content size", discussion: "",
@@ -195,8 +204,11 @@ enum CommandTable {
         CommandForm(["all"], misfit: "invalidate all takes nothing more"),
         CommandForm(["item"], [Parameter("S.I", .indexPath)], misfit: "invalidate item takes an index path"),
         CommandForm(
-          ["supplementary"], [Parameter("KIND", .supplementaryKind), Parameter("S.I", .sectionIndexPath)],
+          ["supplementary"], [Parameter("KIND", .elementKind(.supplementary)), Parameter("S.I", .sectionIndexPath)],
           misfit: "invalidate supplementary takes a kind and an index path"),
+        CommandForm(
+          ["decoration"], [Parameter("KIND", .elementKind(.decoration)), Parameter("S.I", .sectionIndexPath)],
+          misfit: "invalidate decoration takes a kind and an index path"),
         CommandForm(
           ["size"], [Parameter("S.I", .indexPath), Parameter("WxH", .size(.nonNegative))],
           misfit: "invalidate size takes an index path and a size"),
@@ -208,7 +220,10 @@ enum CommandTable {
         invalidates it and which context it wants (a preferred size is at most \(Limits.coordinateText) points a \
         side). Each prints the elements whose attributes changed and the content size before → after.
         """,
-      examples: ["invalidate all", "invalidate size 0.3 100x80", "invalidate supplementary header 0.0"],
+      examples: [
+        "invalidate all", "invalidate size 0.3 100x80", "invalidate supplementary header 0.0",
+        "invalidate decoration band 0.1",
+      ],
       unknownSubcommand: { word in word.map { "unknown invalidation '\($0)'" } ?? "invalidate needs what to invalidate"
       },
       run: .workbench { state, args throws(HostError) in try state.invalidateCommand(args) }),

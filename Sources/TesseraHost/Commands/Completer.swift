@@ -90,8 +90,8 @@ public enum Completer {
       return paths(partial, base: session.baseDirectory)
     case .pictureOptions:
       return optionCandidates(partial, keys: RenderOptions.keys)
-    case .supplementaryKind:
-      return session.layout?.layoutClass.supplementaryKinds ?? []
+    case .elementKind(let category):
+      return session.layout?.layoutClass.kindNames(category) ?? []
     case .pluginName:
       return session.registry.libraries.map(\.name)
     case .choice(let words), .area(let words):

@@ -15,7 +15,7 @@ public struct DatasetGenerator: Sendable {
   public var takesCount = true
   let make: @Sendable (Int, [String: String]) throws(HostError) -> Dataset
 
-  public static let all: [DatasetGenerator] = [grid, random, tree, photos, blocks]
+  public static let all: [DatasetGenerator] = [grid, random, tree, photos, blocks, events]
 
   /// N photos with the aspect ratios cameras and phones produce (4:3, 3:2, 16:9, square, and
   /// their portrait forms), long side 600–2000.

@@ -86,10 +86,12 @@ struct CommandGrammar {
   mutating func line(dataFile: String) -> String {
     switch random.int(in: 0...29) {
     case 0, 1:
-      let kind = pick(["grid", "random", "tree", "photos", "blocks", "bogus"])
+      let kind = pick(["grid", "random", "tree", "photos", "blocks", "events", "bogus"])
       var parts = ["gen", kind, count()]
       for _ in 0..<random.int(in: 0...3) {
-        let key = pick(["sections", "size", "header", "footer", "seed", "min", "max", "depth", "fanout", "bogus"])
+        let key = pick([
+          "sections", "size", "header", "footer", "seed", "min", "max", "depth", "fanout", "tracks", "span", "bogus",
+        ])
         parts.append("\(key)=" + (["size", "header", "footer", "min", "max"].contains(key) ? size() : count()))
       }
       return parts.joined(separator: " ")
@@ -103,14 +105,19 @@ struct CommandGrammar {
     case 9:
       let all = chance(20) ? " --all" : ""
       return chance(50) ? "dump\(all)" : "dump \(number()) \(number()) \(number()) \(number())\(all)"
-    case 10: return "item \(indexPath())"
+    case 10:
+      return chance(70)
+        ? "item \(indexPath())" : "item \(pick(["header", "link", "date", "band", word()])) \(indexPath())"
     case 11: return "size"
     case 12, 13: return "batch " + (0..<random.int(in: 1...6)).map { _ in batchOperation() }.joined(separator: "; ")
     case 14:
-      switch random.int(in: 0...3) {
+      switch random.int(in: 0...4) {
       case 0: return "invalidate all"
       case 1: return "invalidate item \(indexPath())"
-      case 2: return "invalidate supplementary \(pick(["header", "footer", "connector", word()])) \(indexPath())"
+      case 2:
+        return
+          "invalidate supplementary \(pick(["header", "footer", "connector", "link", "date", word()])) \(indexPath())"
+      case 3: return "invalidate decoration \(pick(["band", "header", word()])) \(indexPath())"
       default: return "invalidate size \(indexPath()) \(size())"
       }
     case 15: return chance(50) ? "selfsizing on \(chance(50) ? count() : "")" : "selfsizing off"

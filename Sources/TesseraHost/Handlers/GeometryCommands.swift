@@ -47,11 +47,25 @@ extension WorkbenchState {
 
   func itemCommand(_ args: Arguments) throws(HostError) -> CommandResult {
     let path = try args.indexPath("S.I")
+    if args.has("KIND") { return try viewCommand(kind: try args.word("KIND"), at: path) }
     guard model.dataset.contains(path) else { throw HostError(model.dataset.describeMissing(path)) }
     guard let element = try currentLayout().item(at: path) else {
       throw HostError("layout '\(try currentLayout().layoutClass.name)' has no attributes for item \(path)")
     }
     return .attributes(AttributeList([element]))
+  }
+
+  /// `item KIND S.I`: a supplementary or decoration view through the layout's lookup.
+  private func viewCommand(kind: String, at path: IndexPath) throws(HostError) -> CommandResult {
+    let layout = try currentLayout()
+    let isDecoration = layout.layoutClass.kindNames(.decoration).contains(kind)
+    let found = isDecoration ? try layout.decoration(kind, at: path) : try layout.supplementary(kind, at: path)
+    guard let found else {
+      throw HostError(
+        "layout '\(layout.layoutClass.name)' has no \(isDecoration ? "decoration" : "supplementary") view \(kind) \(path)"
+      )
+    }
+    return .attributes(AttributeList([found]))
   }
 
   func sizeCommand(_ args: Arguments) throws(HostError) -> CommandResult {

@@ -13,6 +13,8 @@ extension WorkbenchState {
       request.items = [try existingItem(args.indexPath("S.I"))]
     case ["supplementary"]:
       request.supplementaries = [Element.Reference(kind: try args.word("KIND"), indexPath: try args.indexPath("S.I"))]
+    case ["decoration"]:
+      request.decorations = [Element.Reference(kind: try args.word("KIND"), indexPath: try args.indexPath("S.I"))]
     default:
       let path = try existingItem(args.indexPath("S.I"))
       let size = try args.size("WxH")

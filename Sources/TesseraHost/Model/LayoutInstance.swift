@@ -341,22 +341,6 @@ public final class LayoutInstance {
     "\(formatNumber(rect.minX)) \(formatNumber(rect.minY)) \(rect.size.formatted)"
   }
 
-  /// A supplementary element's attributes; nil when the layout has no such element.
-  public func supplementary(_ kind: String, at path: IndexPath) throws(HostError) -> Element? {
-    try prepareIfNeeded()
-    guard let index = layoutClass.kindIndex(named: kind) else { return nil }
-    if let call = descriptor.attributes_for_supplementary {
-      let slot = buffer.singleRecord()
-      let status = calling(.attributesForSupplementary) { call(instance, index, path.abi, slot) }
-      let record = slot.pointee
-      self.record(.attributesForSupplementary, "\(kind) \(path)")
-      if status == tessera_status(TESSERA_NOT_FOUND) { return nil }
-      try check(status, "failed to give \(kind) \(path)")
-      return try element(record)
-    }
-    return try allAttributes().first { $0.kind == kind && $0.indexPath == path }
-  }
-
   /// Converts and checks one record from the plugin.
   func element(
     _ r: tessera_attributes, checkingPath: Bool = true, room: Int = MemoryLayout<tessera_attributes>.stride

@@ -4,6 +4,7 @@ public enum PluginCall: Int, CaseIterable, Sendable {
   case attributesForItem, attributesForSupplementary, shouldInvalidateForBounds
   case shouldInvalidateForPreferred, invalidationContextForPreferred, prepareForUpdates, finalizeUpdates
   case initialAttributesForAppearing, finalAttributesForDisappearing, invalidationContextForBounds
+  case attributesForDecoration
   /// Not counted by `stats`: the error message after a failed call.
   case lastError
 
@@ -27,6 +28,7 @@ public enum PluginCall: Int, CaseIterable, Sendable {
     case .initialAttributesForAppearing: "initial_attributes_for_appearing"
     case .finalAttributesForDisappearing: "final_attributes_for_disappearing"
     case .invalidationContextForBounds: "invalidation_context_for_bounds"
+    case .attributesForDecoration: "attributes_for_decoration"
     case .lastError: "last_error"
     }
   }

@@ -67,8 +67,7 @@ extension LayoutClass {
       } else if entry.flip_custom != -1 {
         throw bad("entry \(index) has flip_custom \(entry.flip_custom): give an index into custom_keys, or -1")
       }
-      // Cells are drawn filled whatever the table says; an entry for them is accepted and unused.
-      guard entry.kind != 0 else { continue }
+      // Cells are listed under the cell kind's name ("cell").
       drawings[kinds[Int(entry.kind)].name] = KindDrawing(shape: shape, direction: direction, flipKey: flipKey)
     }
     return drawings

@@ -16,6 +16,8 @@ public final class LayoutClass: @unchecked Sendable {
   public let customKeys: [String]
   /// How pictures draw the layout's kinds (`tessera.drawing/1`), by kind name.
   public private(set) var drawings: [String: KindDrawing] = [:]
+  /// The option `zoom` multiplies (`tessera.zoom/1`); nil when the layout does not zoom.
+  public private(set) var zoomOption: OptionSpec?
   public let pluginPath: String
   /// How the supervisor names this layout when one of its calls crashes or hangs.
   let callerTag: [UInt8]
@@ -92,6 +94,8 @@ public final class LayoutClass: @unchecked Sendable {
     self.table = d
     self.drawings = try Self.readDrawings(
       descriptor, table: d, kinds: kinds, customKeys: customKeys, callerTag: callerTag, context: "\(where_) '\(name)'")
+    self.zoomOption = try Self.readZoomOption(
+      descriptor, table: d, options: options, callerTag: callerTag, context: "\(where_) '\(name)'")
   }
 
   public func option(named name: String) -> OptionSpec? {
@@ -109,7 +113,11 @@ public final class LayoutClass: @unchecked Sendable {
     ABIKindIndex.declaredPosition(of: index, count: declaredKinds.count).map { declaredKinds[$0] }
   }
 
-  public var supplementaryKinds: [String] {
-    kinds.dropFirst().filter { $0.category == TESSERA_CATEGORY_SUPPLEMENTARY }.map(\.name)
+  public var supplementaryKinds: [String] { kindNames(.supplementary) }
+
+  /// The names of the declared kinds of `category` (nil: supplementary and decoration kinds),
+  /// in declaration order.
+  public func kindNames(_ category: ElementCategory?) -> [String] {
+    declaredKinds.filter { kind in category.map { ElementCategory(kind.category) == $0 } ?? true }.map(\.name)
   }
 }

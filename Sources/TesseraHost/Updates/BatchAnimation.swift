@@ -81,6 +81,10 @@ enum BatchAnimation {
   private static func oldAttributes(_ e: Element, at path: IndexPath, in instance: LayoutInstance) throws(HostError)
     -> Element?
   {
-    e.category == .cell ? try instance.item(at: path) : try instance.supplementary(e.kind!, at: path)
+    switch e.category {
+    case .cell: try instance.item(at: path)
+    case .supplementary: try instance.supplementary(e.kind!, at: path)
+    case .decoration: try instance.decoration(e.kind!, at: path)
+    }
   }
 }

@@ -44,7 +44,8 @@ typedef enum tessera_line_direction {
 typedef struct tessera_kind_drawing {
   /* sizeof(tessera_kind_drawing) of the header the table was compiled with. */
   uint32_t struct_size;
-  /* The kind: an index into the descriptor's `kinds` (0 for cells). */
+  /* The kind: an index into the descriptor's `kinds` (0 for cells: a layout whose cells are dots
+   * says so with an entry for kind 0). */
   uint32_t kind;
   /* A tessera_shape value. */
   uint32_t shape;

@@ -167,8 +167,9 @@ typedef struct tessera_layout_descriptor {
   /* ---- extensions ---- */
   /* [any] An optional capability by versioned id: a pointer to a static table whose layout that
    * id defines, or NULL when absent. OPTIONAL: NULL = none. Defined extensions, each in its own
-   * header: "tessera.drawing/1" (drawing.h: how pictures draw the layout's kinds). The host asks
-   * once per id when it loads the plugin. */
+   * header: "tessera.drawing/1" (drawing.h: how pictures draw the layout's kinds) and
+   * "tessera.zoom/1" (zoom.h: which option is the zoom scale). The host asks once per id when it
+   * loads the plugin. */
   const void *(*get_extension)(const struct tessera_layout_descriptor *self, const char *id);
 
   /* ---- appended in 2.1: the host calls these only when struct_size reaches them ---- */

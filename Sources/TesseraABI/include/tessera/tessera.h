@@ -21,5 +21,6 @@
 #include "layout.h"
 #include "plugin.h"
 #include "drawing.h"
+#include "zoom.h"
 
 #endif

@@ -39,7 +39,7 @@ struct ElementPainter {
   }
 
   func drawing(_ element: Element) -> KindDrawing {
-    element.kind.flatMap { drawings[$0] } ?? .box
+    drawings[element.kind ?? "cell"] ?? .box
   }
 
   /// The shape's classes: by shape, then by category for boxes; `h` added for hidden ones.
