@@ -15,12 +15,26 @@ public struct LayoutDescription: Sendable {
   /// number, integer or size — the timeline's points per day, a grid's item size. nil: the
   /// layout does not zoom.
   public var zoomOption: String?
+  /// Where the content stretches with the zoom option: `.x` for the timeline's days, both for a
+  /// grid's item size.
+  public var zoomAxes: ZoomAxes
+
+  /// The axes a zoom scale stretches the content along.
+  public struct ZoomAxes: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    public static let x = ZoomAxes(rawValue: 1)
+    public static let y = ZoomAxes(rawValue: 2)
+    public static let both: ZoomAxes = [.x, .y]
+  }
 
   public init(
     name: String, summary: String, options: [OptionDescription] = [], kinds: [ElementKind] = [],
-    customKeys: [String] = [], drawings: [KindDrawingHint] = [], zoomOption: String? = nil
+    customKeys: [String] = [], drawings: [KindDrawingHint] = [], zoomOption: String? = nil,
+    zoomAxes: ZoomAxes = .both
   ) {
     self.zoomOption = zoomOption
+    self.zoomAxes = zoomAxes
     self.name = name
     self.summary = summary
     self.options = options

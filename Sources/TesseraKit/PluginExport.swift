@@ -55,7 +55,8 @@ private func makePlugin(
       let table = UnsafeMutablePointer<tessera_zoom_extension>.allocate(capacity: 1)
       table.initialize(
         to: tessera_zoom_extension(
-          struct_size: UInt32(MemoryLayout<tessera_zoom_extension>.size), reserved: 0, scale_option: permanent(option)))
+          struct_size: UInt32(MemoryLayout<tessera_zoom_extension>.size),
+          axes: type.layoutDescription.zoomAxes.rawValue, scale_option: permanent(option)))
       state.zooms.append((UnsafeRawPointer(descriptor), UnsafeRawPointer(table)))
     }
     descriptors[index] = UnsafePointer(descriptor)

@@ -18,7 +18,7 @@ import Testing
       "error: item takes an index path, or a kind and an index path\nusage:\n  item S.I\n  item KIND S.I"
     ),
     ("dump 0 0 10", "error: dump takes no rect or a whole one\nusage: dump [X Y W H] [--all]"),
-    ("scroll 1", "error: scroll takes the content offset X and Y\nusage: scroll X Y"),
+    ("scroll 1", "error: scroll takes the content offset X and Y\nusage: scroll [X Y]"),
     ("size now", "error: size takes no arguments\nusage: size"),
     (
       "visible 0 0",
@@ -35,11 +35,11 @@ import Testing
       "error: selfsizing on takes at most a pass budget\nusage:\n  selfsizing on [BUDGET]\n  selfsizing off"
     ),
     ("gen grid", "error: gen grid needs a count\nusage: gen KIND [N] [key=value ...]"),
-    ("layout flow 5", "error: expected key=value, got '5'\nusage: layout [NAME [key=value ...]]"),
+    ("layout flow 5", "error: expected key=value, got '5'\nusage: layout [NAME [key=value ...]] [animated]"),
     // Values that do not read: the type's message.
     ("item a.b", "error: invalid index path 'a.b': expected S.I (section.item), e.g. 0.3"),
     ("dump 0 0 x 10", "error: invalid number 'x' in rect: expected four finite numbers X Y W H"),
-    ("viewport 3y4", "error: invalid size '3y4': expected WxH with finite numbers, e.g. 390x844"),
+    ("viewport 3y4", "error: invalid viewport '3y4': expected WxH or WxH@SCALE, e.g. 390x844 or 390x844@3"),
     ("selfsizing on 0", "error: invalid pass budget '0': expected a whole number from 1 to 10000"),
     (
       "watchdog 0",
@@ -51,7 +51,7 @@ import Testing
     ),
     (
       "render x.svg 0 0 10",
-      "error: render takes a file, then what to draw (a word, or a rect of four numbers X Y W H), then key=value options\nusage: render PATH [viewport|content|batch|X Y W H] [key=value ...]"
+      "error: render takes a file, then what to draw (a word, or a rect of four numbers X Y W H), then key=value options\nusage: render PATH [viewport|content|batch|transition|X Y W H] [key=value ...]"
     ),
     ("render x.svg 0 0 10 y", "error: invalid number 'y' in rect: expected four finite numbers X Y W H"),
   ])
@@ -72,18 +72,19 @@ import Testing
 
   @Test func usageLinesComeFromTheForms() throws {
     func usage(_ name: String) throws -> [String] { try CommandLookup.find(name, in: Session.commands).usage }
-    #expect(try usage("layout") == ["layout [NAME [key=value ...]]"])
+    #expect(try usage("layout") == ["layout [NAME [key=value ...]] [animated]"])
     #expect(try usage("gen") == ["gen KIND [N] [key=value ...]"])
     #expect(try usage("dump") == ["dump [X Y W H] [--all]"])
     #expect(try usage("plugin") == ["plugin load PATH", "plugin reload NAME"])
-    #expect(try usage("render") == ["render PATH [viewport|content|batch|X Y W H] [key=value ...]"])
+    #expect(try usage("render") == ["render PATH [viewport|content|batch|transition|X Y W H] [key=value ...]"])
   }
 
   @Test func completionFollowsTheDeclaration() {
     let session = Support.session()
     #expect(Completer.candidates(for: "dump ", session: session) == ["--all"])
     #expect(Completer.candidates(for: "stats ", session: session) == ["reset"])
-    #expect(Completer.candidates(for: "render x.svg ", session: session) == ["viewport", "content", "batch"])
+    #expect(
+      Completer.candidates(for: "render x.svg ", session: session) == ["viewport", "content", "batch", "transition"])
     #expect(Completer.candidates(for: "render x.svg content la", session: session) == ["labels="])
     #expect(
       Completer.candidates(for: "render x.svg content labels=o", session: session) == ["labels=on", "labels=off"])

@@ -45,7 +45,7 @@ public final class FlowLayout: CollectionLayout {
         doc: "non-zero: self-sizing cells start at their dataset estimate or this, then report their size",
         minimum: 0),
     ],
-    kinds: [header, footer])
+    kinds: [header, footer], zoomOption: "itemSize")
 
   public let collectionView: CollectionView
   var configuration = Configuration()

@@ -26,7 +26,7 @@ public final class QuiltLayout: CollectionLayout {
       OptionDescription(
         "itemInset", .insets, default: "0,0,0,0", doc: "top,left,bottom,right inside each item's blocks"),
     ],
-    customKeys: ["overflow"])
+    customKeys: ["overflow"], zoomOption: "blockSize")
 
   public let collectionView: CollectionView
   var blockSize = Size(width: 100, height: 100)

@@ -46,7 +46,7 @@ public final class TimelineLayout: CollectionLayout {
     kinds: [link, date, band],
     customKeys: ["day"],
     drawings: [KindDrawingHint(link, .line, direction: .falling), KindDrawingHint(nil, .dot)],
-    zoomOption: "scale")
+    zoomOption: "scale", zoomAxes: .x)
 
   public let collectionView: CollectionView
   var scale = 40.0

@@ -10,6 +10,10 @@ public enum ArgumentType: Sendable {
   case size(SizeRule)
   /// Two numbers `X Y`: a content offset.
   case offset
+  /// `at X Y`: a point in the view (a zoom's focus).
+  case focus
+  /// `WxH` or `WxH@S`: a viewport size, with the screen's scale.
+  case viewport
   /// Four numbers `X Y W H`, width and height not negative.
   case rect
   /// A number within a range, e.g. the watchdog's seconds.
@@ -55,6 +59,7 @@ public enum ArgumentType: Sendable {
   var wordCount: Int {
     switch self {
     case .offset: 2
+    case .focus: 3
     case .rect: 4
     case .layoutOptions, .generatorParameters, .pictureOptions, .rest: 0
     default: 1

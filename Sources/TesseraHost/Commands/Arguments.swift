@@ -13,6 +13,8 @@ public struct Arguments: Sendable {
     case count(Int)
     case word(String)
     case pairs([Pair])
+    /// A viewport size and the screen's scale, if given.
+    case viewport(Size, scale: Double?)
   }
 
   public struct Pair: Sendable, Equatable {
@@ -45,6 +47,11 @@ public struct Arguments: Sendable {
   public func point(_ name: String) throws(HostError) -> Point {
     guard case .point(let value) = values[name] else { throw missing(name) }
     return value
+  }
+
+  public func viewport(_ name: String) throws(HostError) -> (size: Size, scale: Double?) {
+    guard case .viewport(let size, let scale) = values[name] else { throw missing(name) }
+    return (size, scale)
   }
 
   public func rect(_ name: String) throws(HostError) -> Rect {

@@ -114,6 +114,26 @@ enum CommandParser {
         }
         return .size(size)
       }
+    case .viewport:
+      let parts = word.split(separator: "@", omittingEmptySubsequences: false)
+      guard parts.count <= 2, let size = parseSize(String(parts[0])) else {
+        throw HostError("invalid viewport '\(word)': expected WxH or WxH@SCALE, e.g. 390x844 or 390x844@3")
+      }
+      guard parts.count == 2 else { return .viewport(size, scale: nil) }
+      guard let scale = parseNumber(String(parts[1])), scale >= 1, scale <= 10 else {
+        throw HostError(
+          "invalid screen scale '\(parts[1])' in '\(word)': expected a number from 1 to 10 (pixels per point: 2 or 3 on a phone)"
+        )
+      }
+      return .viewport(size, scale: scale)
+    case .focus:
+      guard words[0] == "at" else { throw HostError.usage(form.misfit) }
+      guard let x = parseNumber(words[1]), let y = parseNumber(words[2]) else {
+        throw HostError("invalid point '\(words[1]) \(words[2])': expected two finite numbers, e.g. at 195 422")
+      }
+      try Limits.checkCoordinate(x, "zoom focus x")
+      try Limits.checkCoordinate(y, "zoom focus y")
+      return .point(Point(x: x, y: y))
     case .offset:
       guard let x = parseNumber(words[0]), let y = parseNumber(words[1]) else {
         throw HostError("invalid offset '\(words[0]) \(words[1])': expected two finite numbers, e.g. scroll 0 600")

@@ -34,16 +34,76 @@ enum CommandTable {
       "layout",
       [
         CommandForm(
-          [], [.optional("NAME", .layoutName), Parameter("key=value", .layoutOptions, nested: true)],
+          [], [.optional("NAME", .layoutName), Parameter("key=value", .layoutOptions, nested: true)], flag: "animated",
           misfit: "layout takes a name and key=value options")
       ],
       summary: "switch the current layout (with no argument: show it and its options)",
-      discussion:
-        "Options not given take their defaults. The dataset and viewport are kept. If the layout refuses the options or fails to prepare, the previous layout stays.",
+      discussion: """
+        Options not given take their defaults. The dataset and viewport are kept. If the layout refuses the options \
+        or fails to prepare, the previous layout stays. With 'animated', UIKit's setCollectionViewLayout(_:animated:): \
+        the anchor is the on-screen cell nearest the centre of the bounds; the proposed content offset centres it in \
+        the new layout, clamped to the new content, and the new layout's targetContentOffset has the last word. It \
+        prints the new offset and what moves, stays, appears and disappears (format json: every element visible \
+        before or after with its start and end attributes); 'render PATH transition' draws it.
+        """,
       examples: [
         "layout", "layout flow minimumLineSpacing=4 sectionInset=10,10,10,10", "layout flow scrollDirection=horizontal",
+        "layout mosaic animated",
       ],
       run: .workbench { state, args throws(HostError) in try state.layoutCommand(args) }),
+    CommandSpec(
+      "zoom",
+      [
+        CommandForm(["reset"], flag: "animated", misfit: "zoom reset takes nothing more but 'animated'"),
+        CommandForm(
+          [],
+          [
+            Parameter("FACTOR", .number(1e-6...1e6, what: "zoom takes a factor")),
+            .optional("at X Y", .focus),
+          ], flag: "animated", misfit: "zoom takes a factor, then 'at X Y' and 'animated' if wanted"),
+      ],
+      summary: "the talk's pinch: the current layout again with its zoom scale multiplied",
+      discussion: """
+        A layout names the option a zoom multiplies (tessera.zoom/1): the timeline's scale, flow's itemSize, \
+        quilt's blockSize. A new instance with that option times FACTOR replaces the current one; the content point \
+        under X Y (a point in the view, default its centre) stays in place: its distance from the nearest cell is \
+        stretched along the axes the scale stretches, the offset that keeps it there is clamped to the content and \
+        passed through the new layout's targetContentOffset. 'zoom reset' goes back to the scale the layout was \
+        chosen with (the two-finger tap). Prints the new content offset; 'animated' also lists what moves, as \
+        'layout … animated' does. A layout without a zoom scale, or a result outside the option's range, is refused.
+        """,
+      examples: ["zoom 2", "zoom 0.5 at 100 200 animated", "zoom reset animated"],
+      unknownSubcommand: { _ in "zoom takes a factor or 'reset'" },
+      run: .workbench { state, args throws(HostError) in try state.zoomCommand(args) }),
+    CommandSpec(
+      "transition",
+      [
+        CommandForm(
+          ["progress"],
+          [Parameter("P", .number(-1e9...1e9, what: "transition progress takes a number"))],
+          misfit: "transition progress takes one number"),
+        CommandForm(["finish"], misfit: "transition finish takes nothing more"),
+        CommandForm(["cancel"], misfit: "transition cancel takes nothing more"),
+        CommandForm(
+          [], [Parameter("NAME", .layoutName), .optional("key=value", .layoutOptions)],
+          misfit: "transition takes a layout name and key=value options"),
+        CommandForm(misfit: "transition takes a layout name, or progress P, finish or cancel"),
+      ],
+      summary: "an interactive transition to another layout (UICollectionViewTransitionLayout)",
+      discussion: """
+        'transition NAME [key=value ...]' starts one from the current layout: it snapshots the current layout's \
+        elements in the bounds, keeps the cell nearest their centre (the pivot) in place in the next layout (the \
+        offset clamped to its content, then its targetContentOffset), and snapshots the next layout's elements \
+        there; an element on one side only takes the other layout's attributes for it, or a copy with alpha 0. \
+        'transition progress P' (clamped to 0…1) blends them: centre, size, alpha and transform linearly, z index, \
+        hidden and index path from the next layout, the content offset likewise; with a screen scale (viewport \
+        WxH@S) centres round to half a pixel and sizes to a pixel (at 0 and 1 the layouts' own geometry, unrounded). Meanwhile visible, dump, item, size, scroll and \
+        render show the blended state (a rect query returns every snapshotted element, as UIKit's does); commands \
+        that change the data, the bounds or the layout are refused. 'transition finish' installs the next layout \
+        at its offset; 'transition cancel' restores the current one and its offset. 'transition' alone shows it.
+        """,
+      examples: ["transition mosaic", "transition progress 0.5", "transition finish", "transition cancel"],
+      run: .workbench { state, args throws(HostError) in try state.transitionCommand(args) }),
     CommandSpec(
       "load", [CommandForm([], [Parameter("PATH", .path)], misfit: "load takes one file")],
       summary: "load a dataset (JSON)",
@@ -78,18 +138,18 @@ enum CommandTable {
       examples: ["data"],
       run: .workbench { state, args throws(HostError) in try state.dataCommand(args) }),
     CommandSpec(
-      "viewport", [CommandForm([], [.optional("WxH", .size(.positive))], misfit: "viewport takes one size")],
-      summary: "the collection view's bounds size (default 390x844)",
+      "viewport", [CommandForm([], [.optional("WxH[@S]", .viewport)], misfit: "viewport takes one size")],
+      summary: "the collection view's bounds size (default 390x844), and the screen's scale",
       discussion:
-        "The layout is asked whether the new bounds invalidate it (a vertical flow layout re-lays out only when the width changes). Each side is at most \(Limits.coordinateText) points.",
-      examples: ["viewport", "viewport 1024x768"],
+        "The layout is asked whether the new bounds invalidate it (a vertical flow layout re-lays out only when the width changes). Each side is at most \(Limits.coordinateText) points. '@S' sets the screen's scale (pixels per point, 1 to 10; a phone has 2 or 3): interpolated attributes of a transition round their centre to half a pixel and their size to a pixel, as UIKit does. Without it (the default) there is no screen scale and nothing rounds.",
+      examples: ["viewport", "viewport 1024x768", "viewport 390x844@3"],
       run: .workbench { state, args throws(HostError) in try state.viewportCommand(args) }),
     CommandSpec(
-      "scroll", [CommandForm([], [Parameter("X Y", .offset)], misfit: "scroll takes the content offset X and Y")],
-      summary: "the collection view's bounds origin (content offset)",
+      "scroll", [CommandForm([], [.optional("X Y", .offset)], misfit: "scroll takes the content offset X and Y")],
+      summary: "the collection view's bounds origin (content offset); with no argument, prints it",
       discussion:
-        "Offsets are not clamped to the content, as a bouncing scroll view's are not. Each is within ±\(Limits.coordinateText) points.",
-      examples: ["scroll 0 600"],
+        "Offsets are not clamped to the content, as a bouncing scroll view's are not. Each is within ±\(Limits.coordinateText) points. During an interactive transition 'scroll' prints the blended offset.",
+      examples: ["scroll", "scroll 0 600"],
       run: .workbench { state, args throws(HostError) in try state.scrollCommand(args) }),
     CommandSpec(
       "visible",
@@ -134,7 +194,8 @@ enum CommandTable {
         CommandForm(
           [],
           [
-            Parameter("PATH", .path), .optional("viewport|content|batch|X Y W H", .area(RenderArea.words)),
+            Parameter("PATH", .path),
+            .optional("viewport|content|batch|transition|X Y W H", .area(RenderArea.words)),
             .optional("key=value", .pictureOptions),
           ],
           misfit:
@@ -150,15 +211,17 @@ enum CommandTable {
         that overlap other cells (positive area) are outlined in red and counted. The area is the viewport \
         (default), the whole content, or a rect X Y W H. More than \(RenderOptions.overviewLimit) \
         elements are drawn as a density overview. 'batch' draws the animation of the last batch or apply (SMIL, \
-        no script), or with frames=N a film strip of N frames. Options: scale=S (pixels per point, default 1), \
+        no script), or with frames=N a film strip of N frames; 'transition' likewise draws the interactive \
+        transition in progress, or the last 'layout … animated' or 'zoom … animated', over the old and new bounds; \
+        during an interactive transition every picture shows its blended state. Options: scale=S (pixels per point, default 1), \
         width=PX (fit to this width), title=TEXT, labels=on|off, hidden=show|skip (hidden elements dashed or not \
-        drawn), frames=N (2 to \(RenderOptions.maximumFrames), with batch). PATH '-' prints the SVG instead of \
+        drawn), frames=N (2 to \(RenderOptions.maximumFrames), with batch or transition). PATH '-' prints the SVG instead of \
         writing a file; a relative PATH resolves against the session file's folder. The file is replaced whole \
         or not at all.
         """,
       examples: [
         "render layout.svg", "render all.svg content width=800", "render top.svg 0 0 390 200 scale=2",
-        "render move.svg batch", "render move.svg batch frames=5",
+        "render move.svg batch", "render move.svg batch frames=5", "render zoom.svg transition frames=4",
       ],
       run: .workbench { state, args throws(HostError) in try state.renderCommand(args) }),
     CommandSpec(

@@ -99,7 +99,9 @@ public enum Completer {
     case .rest:
       // The one argument that is the rest of the line is `batch`'s operations.
       return BatchOperation.verbs
-    case .indexPath, .size, .offset, .rect, .number, .count, .generatorCount, .sectionIndexPath:
+    case .focus:
+      return ["at"]
+    case .indexPath, .size, .offset, .rect, .number, .count, .generatorCount, .sectionIndexPath, .viewport:
       return []
     }
   }

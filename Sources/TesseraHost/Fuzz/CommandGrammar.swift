@@ -84,7 +84,7 @@ struct CommandGrammar {
 
   /// One command line; `dataFile` is a mutated dataset the line may load or apply.
   mutating func line(dataFile: String) -> String {
-    switch random.int(in: 0...29) {
+    switch random.int(in: 0...31) {
     case 0, 1:
       let kind = pick(["grid", "random", "tree", "photos", "blocks", "events", "bogus"])
       var parts = ["gen", kind, count()]
@@ -99,8 +99,9 @@ struct CommandGrammar {
       guard !layouts.isEmpty else { return "layout" }
       let layout = pick(layouts)
       return (["layout", layout.name] + (0..<random.int(in: 0...3)).map { _ in option(layout) }).joined(separator: " ")
-    case 4: return "viewport \(size())"
-    case 5, 6: return "scroll \(number()) \(number())"
+    case 4:
+      return chance(70) ? "viewport \(size())" : "viewport \(size())@\(pick([number(), "3", "2", "", "x", "@3"]))"
+    case 5, 6: return chance(90) ? "scroll \(number()) \(number())" : "scroll"
     case 7, 8: return chance(80) ? "visible" : "visible --all"
     case 9:
       let all = chance(20) ? " --all" : ""
@@ -140,13 +141,32 @@ struct CommandGrammar {
     case 27: return "layout flow " + (0..<random.int(in: 100...3000)).map { "k\($0)=\($0)" }.joined(separator: " ")
     case 28:
       let area = pick([
-        "", " viewport", " content", " batch", " \(number()) \(number()) \(number()) \(number())", " \(word())",
+        "", " viewport", " content", " batch", " transition", " \(number()) \(number()) \(number()) \(number())",
+        " \(word())",
       ])
       let options = (0..<random.int(in: 0...3)).map { _ in
         " " + pick(["scale", "width", "title", "labels", "hidden", "frames", "bogus"]) + "="
           + pick([number(), count(), word(), "on", "off", "show", "skip"])
       }.joined()
       return "render \(pick(["-", "picture.svg", ".", "missing/x.svg", word()]))\(area)\(options)"
+    case 29:
+      // Zooms: factors at and beyond the limits, focus points, reset, animated.
+      let animated = chance(40) ? " animated" : ""
+      if chance(20) { return "zoom reset\(animated)" }
+      let focus = chance(50) ? " at \(number()) \(number())" : ""
+      return "zoom \(pick([number(), "2", "0.5", "1e-7", "1e7"]))\(focus)\(animated)"
+    case 30:
+      // Animated switches and interactive transitions, in any order.
+      guard !layouts.isEmpty else { return "transition finish" }
+      let layout = pick(layouts)
+      switch random.int(in: 0...5) {
+      case 0: return "layout \(layout.name) animated"
+      case 1: return "transition \(layout.name)"
+      case 2: return "transition progress \(pick([number(), "0.5", "1", "0"]))"
+      case 3: return "transition finish"
+      case 4: return "transition cancel"
+      default: return "transition"
+      }
     default: return pick(corpus.isEmpty ? ["size"] : corpus)
     }
   }

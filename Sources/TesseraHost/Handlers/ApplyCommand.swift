@@ -2,6 +2,7 @@
 /// batch that turns one into the other, and apply it the way `batch` does.
 extension WorkbenchState {
   func applyCommand(_ args: Arguments) throws(HostError) -> CommandResult {
+    try refuseDuringTransition("apply")
     let target = try readDataset(try args.word("PATH"))
     let diff = DatasetDiff.diff(from: model.dataset, to: target)
     var report = try performBatch(

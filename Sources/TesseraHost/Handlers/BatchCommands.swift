@@ -4,6 +4,7 @@ import TesseraKit
 /// `batch` (one line, or a `batch>` prompt until `commit` or `cancel`): one atomic update.
 extension WorkbenchState {
   func batchCommand(_ args: Arguments) throws(HostError) -> CommandResult {
+    try refuseDuringTransition("batch")
     guard args.has("OP; OP; ... [; counts N,N,...]") else {
       pendingBatch = BatchUpdate()
       return .batchOpened

@@ -21,6 +21,7 @@ extension WorkbenchState {
   }
 
   func loadCommand(_ args: Arguments) throws(HostError) -> CommandResult {
+    try refuseDuringTransition("load")
     let path = try args.word("PATH")
     let dataset = try readDataset(path)
     try replaceDataset(dataset)
@@ -29,6 +30,7 @@ extension WorkbenchState {
   }
 
   func genCommand(_ args: Arguments) throws(HostError) -> CommandResult {
+    try refuseDuringTransition("gen")
     guard let generator = DatasetGenerator.named(try args.word("KIND")) else {
       throw HostError("internal error: gen read a kind it does not know (please report it)")
     }

@@ -18,30 +18,34 @@ extension WorkbenchState {
   }
 
   func viewportCommand(_ args: Arguments) throws(HostError) -> CommandResult {
-    guard args.has("WxH") else { return .viewport(model.bounds.size) }
-    let new = try args.size("WxH")
+    guard args.has("WxH[@S]") else { return .viewport(model.bounds.size, scale: screenScale) }
+    try refuseDuringTransition("viewport")
+    let (new, scale) = try args.viewport("WxH[@S]")
     guard new.width > 0, new.height > 0 else {
       throw HostError("invalid viewport \(new.formatted): width and height must be greater than 0")
     }
     try Limits.checkSize(new, "viewport")
-    try changeBounds(to: Rect(origin: model.bounds.origin, size: new))
-    return .viewport(new)
+    try atomically { () throws(HostError) in
+      screenScale = scale
+      try changeBounds(to: Rect(origin: model.bounds.origin, size: new))
+    }
+    return .viewport(new, scale: scale)
   }
 
   func scrollCommand(_ args: Arguments) throws(HostError) -> CommandResult {
+    guard args.has("X Y") else { return .offset(transition?.offset ?? model.bounds.origin) }
+    try refuseDuringTransition("scroll")
     let offset = try args.point("X Y")
     try changeBounds(to: Rect(origin: offset, size: model.bounds.size))
     return .offset(offset)
   }
 
   func visibleCommand(_ args: Arguments) throws(HostError) -> CommandResult {
-    .attributes(
-      AttributeList(try currentLayout().attributes(in: model.bounds), command: "visible", showsAll: args.flag))
+    .attributes(AttributeList(try shownElements(in: model.bounds), command: "visible", showsAll: args.flag))
   }
 
   func dumpCommand(_ args: Arguments) throws(HostError) -> CommandResult {
-    let layout = try currentLayout()
-    let elements = args.has("X Y W H") ? try layout.attributes(in: args.rect("X Y W H")) : try layout.allAttributes()
+    let elements = args.has("X Y W H") ? try shownElements(in: args.rect("X Y W H")) : try shownElements()
     return .attributes(AttributeList(elements, command: "dump", showsAll: args.flag))
   }
 
@@ -49,6 +53,12 @@ extension WorkbenchState {
     let path = try args.indexPath("S.I")
     if args.has("KIND") { return try viewCommand(kind: try args.word("KIND"), at: path) }
     guard model.dataset.contains(path) else { throw HostError(model.dataset.describeMissing(path)) }
+    if let transition {
+      guard let element = transition.element(like: .cell, kind: nil, at: path, screenScale: screenScale) else {
+        throw HostError("item \(path) is in neither layout's snapshot of the transition (it was off screen in both)")
+      }
+      return .attributes(AttributeList([element]))
+    }
     guard let element = try currentLayout().item(at: path) else {
       throw HostError("layout '\(try currentLayout().layoutClass.name)' has no attributes for item \(path)")
     }
@@ -59,6 +69,13 @@ extension WorkbenchState {
   private func viewCommand(kind: String, at path: IndexPath) throws(HostError) -> CommandResult {
     let layout = try currentLayout()
     let isDecoration = layout.layoutClass.kindNames(.decoration).contains(kind)
+    if let transition {
+      let category: ElementCategory = isDecoration ? .decoration : .supplementary
+      guard let element = transition.element(like: category, kind: kind, at: path, screenScale: screenScale) else {
+        throw HostError("\(kind) \(path) is in neither layout's snapshot of the transition")
+      }
+      return .attributes(AttributeList([element]))
+    }
     let found = isDecoration ? try layout.decoration(kind, at: path) : try layout.supplementary(kind, at: path)
     guard let found else {
       throw HostError(
@@ -69,6 +86,6 @@ extension WorkbenchState {
   }
 
   func sizeCommand(_ args: Arguments) throws(HostError) -> CommandResult {
-    .contentSize(try currentLayout().contentSize())
+    .contentSize(try shownContentSize())
   }
 }

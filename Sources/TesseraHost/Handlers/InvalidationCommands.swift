@@ -4,6 +4,7 @@ import TesseraKit
 /// `invalidate` and `selfsizing`: what makes a layout lay out again.
 extension WorkbenchState {
   func invalidateCommand(_ args: Arguments) throws(HostError) -> CommandResult {
+    try refuseDuringTransition("invalidate")
     let layout = try currentLayout()
     var request = InvalidationRequest()
     switch args.subcommand {
@@ -79,6 +80,7 @@ extension WorkbenchState {
   }
 
   func selfSizingCommand(_ args: Arguments) throws(HostError) -> CommandResult {
+    try refuseDuringTransition("selfsizing")
     guard args.subcommand == ["on"] else {
       selfSizing.isOn = false
       return .selfSizingOff

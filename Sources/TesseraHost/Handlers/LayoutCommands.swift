@@ -4,13 +4,16 @@ import TesseraKit
 extension WorkbenchState {
   func layoutCommand(_ args: Arguments) throws(HostError) -> CommandResult {
     guard args.has("NAME") else {
+      guard !args.flag else { throw HostError.usage("layout animated needs the name of the layout to switch to") }
       let layout = try currentLayout()
       return .layoutShown(LayoutSetting(layoutClass: layout.layoutClass, values: layout.options))
     }
     guard let layoutClass = registry.layout(named: try args.word("NAME")) else {
       throw HostError("internal error: layout read a name it does not know (please report it)")
     }
+    try refuseDuringTransition("layout")
     let values = try parseOptions(args.pairs("key=value"), for: layoutClass)
+    if args.flag { return try animatedLayoutCommand(layoutClass, values: values) }
     try atomically { () throws(HostError) in
       // A fresh instance: options not given take their defaults, whatever the old layout had.
       let instance = try makeLayout(layoutClass, options: values)
@@ -18,6 +21,7 @@ extension WorkbenchState {
       _ = try instance.contentSize()
       layout = instance
     }
+    zoomOrigin = layoutClass.zoomScale.map { values[$0.option.index] }
     return .layoutChosen(LayoutSetting(layoutClass: layoutClass, values: values))
   }
 
@@ -53,6 +57,7 @@ extension WorkbenchState {
         path: path, file: file, opening: try files.pluginFile(file, shownAs: path, byPath: byPath))
       return .pluginLoaded(library)
     }
+    try refuseDuringTransition("plugin reload")
     let (old, new) = try registry.reload(name: try args.word("NAME")) { (file, shown) throws(HostError) in
       try files.pluginCopy(of: file, shownAs: shown)
     }
@@ -68,6 +73,7 @@ extension WorkbenchState {
         let instance = try makeLayout(replacement, options: carried.values)
         try instance.prepareIfNeeded()
         layout = instance
+        zoomOrigin = replacement.zoomScale.map { carried.values[$0.option.index] }
       }
       switched = carried.report
     }

@@ -8,16 +8,20 @@ extension WorkbenchState {
     let path = try args.word("PATH")
     var options = try RenderOptions(args.pairs("key=value"))
     let layout = try currentLayout()
-    let area = args["viewport|content|batch|X Y W H"]
-    let contentSize = try layout.contentSize()
+    let area = args["viewport|content|batch|transition|X Y W H"]
+    let contentSize = try shownContentSize()
+    // During an interactive transition the bounds sit at the blended offset.
+    let bounds = Rect(origin: transition?.offset ?? model.bounds.origin, size: model.bounds.size)
     var scene = PictureScene(
-      area: model.bounds, viewport: model.bounds, contentSize: contentSize, elements: [],
+      area: bounds, viewport: bounds, contentSize: contentSize, elements: [],
       kinds: layout.layoutClass.kinds.dropFirst().map(\.name), drawings: layout.layoutClass.drawings,
       cellID: { [dataset = model.dataset] path in
         dataset.contains(path) ? dataset.sections[path.section].items.ids[path.item] : nil
       })
-    if options.frames != nil, area != .word("batch") {
-      throw HostError("render: frames=N draws a film strip of a batch: use 'render PATH batch frames=N'")
+    if options.frames != nil, area != .word("batch"), area != .word("transition") {
+      throw HostError(
+        "render: frames=N draws a film strip of a batch or a transition: use 'render PATH batch frames=N' or 'render PATH transition frames=N'"
+      )
     }
     switch area {
     case .word("batch")?:
@@ -26,7 +30,13 @@ extension WorkbenchState {
       options.fit(scene.area)
       return .picture(
         PictureRequest(
-          path: path, subject: .batch(motions, frames: options.frames), scene: scene, options: options.picture))
+          path: path, subject: .motion(motions, frames: options.frames), scene: scene, options: options.picture))
+    case .word("transition")?:
+      let motions = try transitionMotions(into: &scene)
+      options.fit(scene.area)
+      return .picture(
+        PictureRequest(
+          path: path, subject: .motion(motions, frames: options.frames), scene: scene, options: options.picture))
     case .word("content")?:
       guard contentSize.width > 0, contentSize.height > 0 else {
         throw HostError(
@@ -52,7 +62,9 @@ extension WorkbenchState {
       )
     }
     try Limits.checkMemory(items: model.dataset.itemCount, for: "render's picture")
-    scene.elements = try elements(in: scene.area, whole: area == .word("content"), layout)
+    scene.elements =
+      transition != nil
+      ? try shownElements(in: scene.area) : try elements(in: scene.area, whole: area == .word("content"), layout)
     return .picture(PictureRequest(path: path, subject: .layout, scene: scene, options: options.picture))
   }
 
@@ -70,6 +82,49 @@ extension WorkbenchState {
       }
     }
     return elements
+  }
+
+  /// Every element's path through the interactive transition in progress, or else through the
+  /// last animated layout change (when nothing has changed since). The scene shows the old and
+  /// new bounds together, the larger content, and both layouts' kinds.
+  func transitionMotions(into scene: inout PictureScene) throws(HostError) -> [Motion] {
+    let changes: [ElementChange]
+    let oldBounds: Rect
+    let newBounds: Rect
+    let classes: [LayoutClass]
+    if let transition {
+      changes = transition.pairs
+      oldBounds = Rect(origin: transition.fromOffset, size: model.bounds.size)
+      newBounds = Rect(origin: transition.toOffset, size: model.bounds.size)
+      classes = [transition.current.layoutClass, transition.next.layoutClass]
+    } else if let memo = lastLayoutChange, memo.isCurrent(layout: layout, model: model) {
+      changes = memo.changes
+      oldBounds = memo.oldBounds
+      newBounds = model.bounds
+      classes = [memo.oldLayout, memo.layout.layoutClass]
+      let size = try currentLayout().contentSize()
+      scene.contentSize = Size(
+        width: max(size.width, memo.oldContent.width), height: max(size.height, memo.oldContent.height))
+    } else {
+      throw HostError(
+        "render: there is no layout change to draw: run 'layout NAME animated', 'zoom FACTOR animated' or 'transition NAME' first (and draw it before anything else changes)"
+      )
+    }
+    scene.viewport = newBounds
+    scene.startViewport = oldBounds
+    scene.area = Rect(
+      x: min(oldBounds.minX, newBounds.minX), y: min(oldBounds.minY, newBounds.minY),
+      width: max(oldBounds.maxX, newBounds.maxX) - min(oldBounds.minX, newBounds.minX),
+      height: max(oldBounds.maxY, newBounds.maxY) - min(oldBounds.minY, newBounds.minY))
+    var kinds: [String] = []
+    var drawings: [String: KindDrawing] = [:]
+    for layoutClass in classes {
+      for kind in layoutClass.kinds.dropFirst().map(\.name) where !kinds.contains(kind) { kinds.append(kind) }
+      drawings.merge(layoutClass.drawings) { first, _ in first }
+    }
+    scene.kinds = kinds
+    scene.drawings = drawings
+    return changes.map { Motion(label: $0.shown.label, start: $0.start, end: $0.end) }
   }
 
   /// Every element's path through the last batch, when nothing has changed since.
@@ -97,7 +152,7 @@ extension WorkbenchState {
 
 /// The words `render` takes for what it draws (besides a rect).
 enum RenderArea {
-  static let words = ["viewport", "content", "batch"]
+  static let words = ["viewport", "content", "batch", "transition"]
 }
 
 /// `render`'s `key=value` options, checked.

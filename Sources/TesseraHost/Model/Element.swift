@@ -29,11 +29,14 @@ public struct Element: Hashable, Sendable {
 
   /// DESIGN §3 order: category (cell, supplementary, decoration), then kind, section, item.
   public static func sortedForOutput(_ elements: [Element]) -> [Element] {
-    elements.sorted { a, b in
-      if a.category != b.category { return a.category.rawValue < b.category.rawValue }
-      if a.kind != b.kind { return (a.kind ?? "") < (b.kind ?? "") }
-      return a.indexPath < b.indexPath
-    }
+    elements.sorted(by: comesFirst)
+  }
+
+  /// The order of `sortedForOutput`.
+  public static func comesFirst(_ a: Element, _ b: Element) -> Bool {
+    if a.category != b.category { return a.category.rawValue < b.category.rawValue }
+    if a.kind != b.kind { return (a.kind ?? "") < (b.kind ?? "") }
+    return a.indexPath < b.indexPath
   }
 
   /// How the element is named in messages: `cell 0.3`, `header 1.0`.

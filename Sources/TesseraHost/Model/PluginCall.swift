@@ -4,7 +4,8 @@ public enum PluginCall: Int, CaseIterable, Sendable {
   case attributesForItem, attributesForSupplementary, shouldInvalidateForBounds
   case shouldInvalidateForPreferred, invalidationContextForPreferred, prepareForUpdates, finalizeUpdates
   case initialAttributesForAppearing, finalAttributesForDisappearing, invalidationContextForBounds
-  case attributesForDecoration
+  case attributesForDecoration, targetContentOffset, prepareForTransitionTo, prepareForTransitionFrom
+  case finalizeLayoutTransition
   /// Not counted by `stats`: the error message after a failed call.
   case lastError
 
@@ -29,6 +30,10 @@ public enum PluginCall: Int, CaseIterable, Sendable {
     case .finalAttributesForDisappearing: "final_attributes_for_disappearing"
     case .invalidationContextForBounds: "invalidation_context_for_bounds"
     case .attributesForDecoration: "attributes_for_decoration"
+    case .targetContentOffset: "target_content_offset"
+    case .prepareForTransitionTo: "prepare_for_transition_to"
+    case .prepareForTransitionFrom: "prepare_for_transition_from"
+    case .finalizeLayoutTransition: "finalize_layout_transition"
     case .lastError: "last_error"
     }
   }

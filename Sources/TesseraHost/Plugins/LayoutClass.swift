@@ -16,8 +16,9 @@ public final class LayoutClass: @unchecked Sendable {
   public let customKeys: [String]
   /// How pictures draw the layout's kinds (`tessera.drawing/1`), by kind name.
   public private(set) var drawings: [String: KindDrawing] = [:]
-  /// The option `zoom` multiplies (`tessera.zoom/1`); nil when the layout does not zoom.
-  public private(set) var zoomOption: OptionSpec?
+  /// The option `zoom` multiplies and the axes it stretches (`tessera.zoom/1`); nil when the
+  /// layout does not zoom.
+  public private(set) var zoomScale: ZoomScale?
   public let pluginPath: String
   /// How the supervisor names this layout when one of its calls crashes or hangs.
   let callerTag: [UInt8]
@@ -94,7 +95,7 @@ public final class LayoutClass: @unchecked Sendable {
     self.table = d
     self.drawings = try Self.readDrawings(
       descriptor, table: d, kinds: kinds, customKeys: customKeys, callerTag: callerTag, context: "\(where_) '\(name)'")
-    self.zoomOption = try Self.readZoomOption(
+    self.zoomScale = try Self.readZoomScale(
       descriptor, table: d, options: options, callerTag: callerTag, context: "\(where_) '\(name)'")
   }
 

@@ -14,11 +14,17 @@ public enum CommandResult {
   case pluginReloaded(PluginReload)
   /// `layout NAME …`: the layout chosen, with the options that differ from their defaults.
   case layoutChosen(LayoutSetting)
+  /// `layout NAME … animated`, `zoom`: the layout installed and the content offset it chose.
+  case layoutChanged(LayoutChangeReport)
+  /// `transition …`: the interactive transition now (nil after finish or cancel), and what
+  /// happened.
+  case transition(TransitionStatus)
   /// `layout`: the current layout and all its options.
   case layoutShown(LayoutSetting)
   case datasetMade(DatasetSummary)
   case dataset(Dataset)
-  case viewport(Size)
+  /// The viewport size and the screen's scale (nil: none).
+  case viewport(Size, scale: Double?)
   case offset(Point)
   case attributes(AttributeList)
   case contentSize(Size)
@@ -75,6 +81,26 @@ public struct PluginListing {
 public struct LayoutSetting {
   public var layoutClass: LayoutClass
   public var values: [OptionSpec.Value]
+}
+
+/// What a `transition` command did, and where the transition stands.
+public struct TransitionStatus {
+  public enum Event: String, Sendable {
+    case started, progressed, finished, cancelled, shown
+  }
+
+  public var event: Event
+  public var from: String
+  public var to: String
+  public var progress: Double
+  /// The content offset now (blended while the transition is active).
+  public var offset: Point
+  public var fromOffset: Point
+  public var toOffset: Point
+  /// The offset proposed to the next layout's targetContentOffset, clamped.
+  public var proposed: Point
+  public var pivot: IndexPath?
+  public var elements: Int
 }
 
 /// A dataset put in place by `load` or `gen`.
@@ -141,8 +167,8 @@ public struct PictureRequest {
   public enum Subject {
     /// The elements of the scene.
     case layout
-    /// The last batch's animation; a film strip of N frames when given.
-    case batch([Motion], frames: Int?)
+    /// An animation (the last batch, a layout change); a film strip of N frames when given.
+    case motion([Motion], frames: Int?)
   }
 
   public var path: String

@@ -21,6 +21,10 @@ extension WorkbenchState {
     let selfSizing: SelfSizing
     let lastBatch: BatchMemo?
     let lastBatchIsStale: Bool
+    let screenScale: Double?
+    let zoomOrigin: OptionSpec.Value?
+    let transition: InteractiveTransition?
+    let lastLayoutChange: LayoutChangeMemo?
   }
 
   var snapshot: Snapshot {
@@ -29,7 +33,8 @@ extension WorkbenchState {
       nextGeneratedID: model.nextGeneratedID, layout: layout,
       layoutGeneration: layout?.generation ?? 0, options: layout?.options,
       preferredCount: layout?.preferredLog.count ?? 0, stats: layout?.stats, format: format,
-      tracing: tracing, selfSizing: selfSizing, lastBatch: lastBatch, lastBatchIsStale: lastBatchIsStale)
+      tracing: tracing, selfSizing: selfSizing, lastBatch: lastBatch, lastBatchIsStale: lastBatchIsStale,
+      screenScale: screenScale, zoomOrigin: zoomOrigin, transition: transition, lastLayoutChange: lastLayoutChange)
   }
 
   /// Runs `body`; if it throws, puts the dataset, bounds, layout (its options, preferred sizes
@@ -60,6 +65,10 @@ extension WorkbenchState {
     selfSizing = saved.selfSizing
     lastBatch = saved.lastBatch
     lastBatchIsStale = saved.lastBatchIsStale
+    screenScale = saved.screenScale
+    zoomOrigin = saved.zoomOrigin
+    transition = saved.transition
+    lastLayoutChange = saved.lastLayoutChange
     layout = saved.layout
     // The calls the failed command made (and the ones restoring makes) do not count.
     defer { if let stats = saved.stats { self.layout?.stats = stats } }

@@ -42,6 +42,15 @@ public final class WorkbenchState {
   var lastBatchIsStale = false
   /// Open `atomically` scopes of the current line: only the outermost saves and restores.
   var atomicDepth = 0
+  /// The screen's scale (`viewport 390x844@3`): interpolated attributes round to its pixels.
+  /// nil: none, nothing rounds.
+  public internal(set) var screenScale: Double?
+  /// The zoom option's value when the current layout was chosen, for `zoom reset`.
+  var zoomOrigin: OptionSpec.Value?
+  /// The interactive transition between `transition NAME` and `transition finish|cancel`.
+  public internal(set) var transition: InteractiveTransition?
+  /// The last animated layout change, for `render PATH transition`, while nothing has changed.
+  var lastLayoutChange: LayoutChangeMemo?
 
   init(registry: PluginRegistry, baseDirectory: String) {
     self.registry = registry
@@ -79,11 +88,24 @@ public final class WorkbenchState {
     watchdogSeconds = min(max(seconds, Watchdog.allowed.lowerBound), Watchdog.allowed.upperBound)
   }
 
-  /// The last batch's memo holds the old dataset: lets it go once it can no longer be drawn.
+  /// The last batch's memo holds the old dataset: lets it go once it can no longer be drawn; the
+  /// last layout change's likewise.
   func forgetOutdatedBatch() {
     if let memo = lastBatch, !memo.isCurrent(layout: layout, model: model) {
       lastBatch = nil
       lastBatchIsStale = true
     }
+    if let memo = lastLayoutChange, !memo.isCurrent(layout: layout, model: model) {
+      lastLayoutChange = nil
+    }
+  }
+
+  /// Commands that change the data, the bounds or the layout wait for an interactive
+  /// transition to end, as UIKit's collection view does while a transition layout is installed.
+  func refuseDuringTransition(_ command: String) throws(HostError) {
+    guard let transition else { return }
+    throw HostError(
+      "\(command) is refused during the transition from \(transition.current.layoutClass.name) to \(transition.next.layoutClass.name): finish it ('transition finish') or cancel it ('transition cancel') first"
+    )
   }
 }

@@ -22,11 +22,21 @@ extern "C" {
 
 #define TESSERA_ZOOM_EXTENSION_ID "tessera.zoom/1"
 
+/* The axes along which the scale stretches the content (`axes` below). */
+enum {
+  TESSERA_ZOOM_AXIS_X = 1,
+  TESSERA_ZOOM_AXIS_Y = 2
+};
+
 /* The table `get_extension` returns for TESSERA_ZOOM_EXTENSION_ID. */
 typedef struct tessera_zoom_extension {
   /* sizeof(tessera_zoom_extension) of the header the table was compiled with. */
   uint32_t struct_size;
-  uint32_t reserved;
+  /* TESSERA_ZOOM_AXIS_X | TESSERA_ZOOM_AXIS_Y: where the content stretches with the scale (the
+   * timeline's days run along x only; a grid's item size stretches both). The host keeps the
+   * content point under a pinch in place by scaling its distance from the nearest cell along
+   * these axes. 0 means both. */
+  uint32_t axes;
   /* The name of one of the descriptor's options, of type INTEGER, NUMBER or SIZE: the zoom
    * multiplies every number of its value (and refuses a result outside the option's range). */
   const char *scale_option;

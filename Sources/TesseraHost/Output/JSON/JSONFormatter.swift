@@ -64,7 +64,10 @@ enum JSONFormatter {
             })
         )
       ])
-    case .viewport(let size): return .object([("viewport", pair(size.width, size.height))])
+    case .viewport(let size, let scale):
+      return .object([("viewport", pair(size.width, size.height))] + (scale.map { [("scale", .number($0))] } ?? []))
+    case .layoutChanged(let report): return LayoutChangeJSON.json(report)
+    case .transition(let status): return LayoutChangeJSON.json(status)
     case .offset(let point): return .object([("offset", pair(point.x, point.y))])
     case .attributes(let list): return AttributesJSON.list(list.elements)
     case .contentSize(let size): return .object([("contentSize", pair(size.width, size.height))])

@@ -54,7 +54,7 @@ extension MotionPicture {
       for index in PaintingOrder.order(elements, kindIndex: painter.paletteIndex) {
         painter.paint(elements[index], name: names[index], id: ids[index], into: &body)
       }
-      SceneFrames.writeViewport(scene.viewport, area: area, unit: unit, into: &body)
+      SceneFrames.writeViewport(viewport(scene, at: t), area: area, unit: unit, into: &body)
       body.end("g")
       body.end("g")
       body.newline()
@@ -71,5 +71,15 @@ extension MotionPicture {
     let sheet = PictureSheet(content: content, pixelsPerPoint: pixelsPerPoint, header: header, options: options)
     let svg = sheet.document(style: painter.style, defs: SceneFrames.clipPath(area), body: body)
     return Picture(svg: svg, elementCount: shown, overlapCount: 0, isOverview: false)
+  }
+
+  /// The bounds at `t`: blended from the start's to the end's, like the content offset of a
+  /// transition.
+  static func viewport(_ scene: PictureScene, at t: Double) -> Rect {
+    guard let start = scene.startViewport else { return scene.viewport }
+    let end = scene.viewport
+    return Rect(
+      x: SVGNumber.roundedValue(start.minX + (end.minX - start.minX) * t),
+      y: SVGNumber.roundedValue(start.minY + (end.minY - start.minY) * t), width: end.width, height: end.height)
   }
 }

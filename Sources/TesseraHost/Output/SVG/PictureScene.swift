@@ -7,6 +7,9 @@ public struct PictureScene {
   public var area: Rect
   /// The collection view's bounds, drawn as a dashed frame captioned with its size and offset.
   public var viewport: Rect
+  /// For a motion whose bounds move (a layout change): the bounds at its start. A film strip
+  /// draws each frame's bounds between the two; nil: `viewport` throughout.
+  public var startViewport: Rect?
   /// Drawn as the content's bounds: a white sheet with a thin outline from (0, 0).
   public var contentSize: Size
   /// The elements whose frames intersect `area`, in any order.

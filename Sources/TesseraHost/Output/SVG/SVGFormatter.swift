@@ -6,7 +6,8 @@ enum SVGFormatter {
     switch result {
     case .picture(let request):
       return draw(request)
-    case .silent, .quit, .help, .plugins, .pluginLoaded, .pluginReloaded, .layoutChosen, .layoutShown, .datasetMade,
+    case .silent, .quit, .help, .plugins, .pluginLoaded, .pluginReloaded, .layoutChosen, .layoutShown, .layoutChanged,
+      .transition, .datasetMade,
       .dataset, .viewport, .offset, .attributes, .contentSize, .batchOpened, .batchCancelled, .batch,
       .invalidation, .preferredSizeKept, .selfSizingOn, .selfSizingOff, .trace, .stats, .statsReset, .format,
       .transcript, .watchdog, .pictureWritten:
@@ -19,9 +20,9 @@ enum SVGFormatter {
     switch request.subject {
     case .layout:
       return LayoutPicture.draw(request.scene, options: request.options)
-    case .batch(let motions, let frames?):
+    case .motion(let motions, let frames?):
       return MotionPicture.filmStrip(motions, frames: frames, scene: request.scene, options: request.options)
-    case .batch(let motions, nil):
+    case .motion(let motions, nil):
       return MotionPicture.animated(motions, scene: request.scene, options: request.options)
     }
   }

@@ -26,7 +26,10 @@ enum TableFormatter {
       case .generated: return "generated \(counts)"
       }
     case .dataset(let dataset): return DatasetText.listing(dataset)
-    case .viewport(let size): return "viewport \(size.formatted)"
+    case .viewport(let size, let scale):
+      return "viewport \(size.formatted)" + (scale.map { "@\(formatNumber($0))" } ?? "")
+    case .layoutChanged(let report): return LayoutChangeText.text(report)
+    case .transition(let status): return LayoutChangeText.text(status)
     case .offset(let point): return "offset \(formatNumber(point.x)) \(formatNumber(point.y))"
     case .attributes(let list): return AttributesTable.listing(list)
     case .contentSize(let size): return "contentSize \(size.formatted)"

@@ -1,0 +1,126 @@
+import TesseraKit
+
+/// `layout NAME … animated` and `zoom`: installing a new layout the way UIKit's
+/// `setCollectionViewLayout(_:animated:)` does, with the content offset it chooses.
+extension WorkbenchState {
+  /// Installs `new` in place of the current layout. The content offset becomes `proposal`
+  /// (given the anchor: the old layout's on-screen cell nearest `anchorPoint`, a point in the
+  /// content), clamped to the new content and passed through the new layout's
+  /// `targetContentOffset`. When animated, the transition lifecycle runs and every element
+  /// visible before or after gets its path.
+  func changeLayout(
+    to new: LayoutInstance, animated: Bool, anchorPoint: Point? = nil, searchesAnchor: Bool = false,
+    zoom: ZoomStep? = nil,
+    proposal: (IndexPath?, Rect) throws(HostError) -> Point
+  ) throws(HostError) -> LayoutChangeReport {
+    try atomically { () throws(HostError) -> LayoutChangeReport in
+      let old = try currentLayout()
+      let bounds = model.bounds
+      let oldContent = try old.contentSize()
+      try new.prepareIfNeeded()
+      if animated {
+        try old.prepareForTransition(to: new.layoutClass)
+        try new.prepareForTransition(from: old.layoutClass)
+      }
+      let before = try old.attributes(in: bounds)
+      let point = anchorPoint ?? Point(x: bounds.midX, y: bounds.midY)
+      var anchor = ElementChangeSearch.nearest(to: point, among: before)
+      if anchor == nil, searchesAnchor { anchor = try nearestCell(to: point, in: old, content: oldContent) }
+      let proposed = clampedOffset(
+        try proposal(anchor, bounds), bounds: bounds.size, content: try new.contentSize())
+      let target = try new.targetContentOffset(forProposed: proposed)
+      guard abs(target.x) <= Limits.coordinate, abs(target.y) <= Limits.coordinate else {
+        throw HostError(
+          "layout '\(new.layoutClass.name)' gave the target content offset \(formatNumber(target.x)) \(formatNumber(target.y)), beyond ±\(Limits.coordinateText) (plugin bug)"
+        )
+      }
+      layout = new
+      try changeBounds(to: Rect(origin: target, size: bounds.size))
+      var report = LayoutChangeReport(
+        setting: LayoutSetting(layoutClass: new.layoutClass, values: new.options), offsetBefore: bounds.origin,
+        anchor: anchor, proposed: proposed, offset: target, zoom: zoom, changes: nil)
+      if animated {
+        let after = try new.attributes(in: model.bounds)
+        let changes = try LayoutChange.changes(before: before, after: after, old: old, new: new)
+        old.finalizeLayoutTransition()
+        new.finalizeLayoutTransition()
+        report.changes = changes
+        lastLayoutChange = LayoutChangeMemo(
+          changes: changes, oldBounds: bounds, oldContent: oldContent, oldLayout: old.layoutClass, layout: new,
+          model: model)
+      }
+      return report
+    }
+  }
+
+  /// The cell nearest `point` when none is on screen: rect queries around it, doubling until
+  /// one holds a cell or the rect covers the content (a few dozen queries at most, never a scan
+  /// of every element).
+  private func nearestCell(to point: Point, in layout: LayoutInstance, content: Size) throws(HostError) -> IndexPath? {
+    var half = max(model.bounds.width, model.bounds.height, 1)
+    let reach = max(content.width, content.height) + abs(point.x) + abs(point.y)
+    while true {
+      let rect = Rect(x: point.x - half, y: point.y - half, width: 2 * half, height: 2 * half)
+      if let found = ElementChangeSearch.nearest(to: point, among: try layout.attributes(in: rect)) { return found }
+      if half > reach { return nil }
+      half *= 2
+    }
+  }
+
+  /// `layout NAME [key=value ...] animated`.
+  func animatedLayoutCommand(_ layoutClass: LayoutClass, values: [OptionSpec.Value]) throws(HostError)
+    -> CommandResult
+  {
+    let new = try makeLayout(layoutClass, options: values)
+    let report = try changeLayout(to: new, animated: true) { (anchor, bounds) throws(HostError) in
+      try LayoutChange.proposedOffset(anchor: anchor, in: new, bounds: bounds)
+    }
+    zoomOrigin = layoutClass.zoomScale.map { values[$0.option.index] }
+    return .layoutChanged(report)
+  }
+
+  /// `zoom FACTOR [at X Y] [animated]`, `zoom reset [animated]`: the current layout again with
+  /// its zoom scale multiplied (or back to the one it was chosen with), the content point under
+  /// the focus kept in place.
+  func zoomCommand(_ args: Arguments) throws(HostError) -> CommandResult {
+    try refuseDuringTransition("zoom")
+    let current = try currentLayout()
+    guard let scale = current.layoutClass.zoomScale else {
+      throw HostError(
+        "layout \(current.layoutClass.name) has no zoom scale: a layout names the option a zoom multiplies with the tessera.zoom/1 extension (the timeline's scale, flow's itemSize, quilt's blockSize)"
+      )
+    }
+    let option = scale.option
+    let before = current.options[option.index]
+    let isReset = args.subcommand == ["reset"]
+    let after: OptionSpec.Value
+    if isReset {
+      after = zoomOrigin ?? before
+    } else {
+      after = try ZoomStep.scaled(before, by: try args.number("FACTOR"), option: option)
+    }
+    let bounds = model.bounds
+    let focus = args.has("at X Y") ? try args.point("at X Y") : Point(x: bounds.width / 2, y: bounds.height / 2)
+    let (fx, fy) = ZoomStep.factors(from: before, to: after, scale: scale)
+    let step = ZoomStep(
+      option: option.name, before: option.format(before), after: option.format(after), factorX: fx, factorY: fy,
+      focus: focus, isReset: isReset,
+      factor: isReset ? (before.numbers[0] == 0 ? 1 : after.numbers[0] / before.numbers[0]) : try args.number("FACTOR"))
+    var values = current.options
+    values[option.index] = after
+    let new = try makeLayout(current.layoutClass, options: values)
+    let origin = zoomOrigin
+    let report = try changeLayout(
+      to: new, animated: args.flag, anchorPoint: Point(x: bounds.minX + focus.x, y: bounds.minY + focus.y),
+      searchesAnchor: true, zoom: step
+    ) { (anchor, bounds) throws(HostError) in
+      var frames: (old: Rect, new: Rect)?
+      if let anchor, let was = try current.item(at: anchor), let now = try new.item(at: anchor) {
+        frames = (was.frame, now.frame)
+      }
+      return step.proposedOffset(oldBounds: bounds, anchor: frames)
+    }
+    zoomOrigin = origin ?? before
+    return .layoutChanged(report)
+  }
+}

@@ -1,0 +1,58 @@
+import TesseraABI
+import TesseraKit
+
+/// The layout-change hooks of ABI 2.1: where the content offset ends, and the transition
+/// lifecycle (`prepareForTransition(to:)`, `(from:)`, `finalizeLayoutTransition`). NULL functions
+/// are UIKit's base class: the proposed offset, and nothing to do.
+extension LayoutInstance {
+  /// `targetContentOffset(forProposedContentOffset:)`: the layout's answer, or `proposed` when it
+  /// has none. A non-finite answer is the plugin's bug.
+  public func targetContentOffset(forProposed proposed: Point) throws(HostError) -> Point {
+    try prepareIfNeeded()
+    guard let call = descriptor.target_content_offset else { return proposed }
+    var out = proposed.abi
+    let status = calling(.targetContentOffset) { call(instance, proposed.abi, &out) }
+    try check(status, "failed to give a target content offset")
+    let target = Point(out)
+    record(
+      .targetContentOffset, "\(formatNumber(proposed.x)) \(formatNumber(proposed.y))",
+      result: "\(formatNumber(target.x)) \(formatNumber(target.y))")
+    guard target.x.isFinite, target.y.isFinite else {
+      throw HostError(
+        "layout '\(layoutClass.name)' gave a non-finite target content offset \(formatNumber(target.x)) \(formatNumber(target.y)) (plugin bug)"
+      )
+    }
+    return target
+  }
+
+  /// `prepareForTransition(to:)`: this layout is about to be replaced by `next`.
+  public func prepareForTransition(to next: LayoutClass) throws(HostError) {
+    guard let call = descriptor.prepare_for_transition_to else { return }
+    record(.prepareForTransitionTo, next.name)
+    try check(calling(.prepareForTransitionTo) { call(instance, next.descriptor) }, "failed to prepare a transition")
+  }
+
+  /// `prepareForTransition(from:)`: this layout is about to replace `previous`.
+  public func prepareForTransition(from previous: LayoutClass) throws(HostError) {
+    guard let call = descriptor.prepare_for_transition_from else { return }
+    record(.prepareForTransitionFrom, previous.name)
+    try check(
+      calling(.prepareForTransitionFrom) { call(instance, previous.descriptor) }, "failed to prepare a transition")
+  }
+
+  /// `finalizeLayoutTransition`: the change is over, finished or cancelled.
+  public func finalizeLayoutTransition() {
+    guard let call = descriptor.finalize_layout_transition else { return }
+    record(.finalizeLayoutTransition)
+    calling(.finalizeLayoutTransition) { call(instance) }
+  }
+
+  /// The element like `e` (same category, kind and index path) in this layout, if it has one.
+  public func counterpart(of e: Element) throws(HostError) -> Element? {
+    switch e.category {
+    case .cell: return model.containsItem(e.indexPath) ? try item(at: e.indexPath) : nil
+    case .supplementary: return try supplementary(e.kind ?? "", at: e.indexPath)
+    case .decoration: return try decoration(e.kind ?? "", at: e.indexPath)
+    }
+  }
+}

@@ -1,0 +1,66 @@
+import TesseraKit
+
+/// One element's path through a layout change: where it starts and ends, and what kind of
+/// change that is.
+public struct ElementChange: Sendable, Equatable {
+  public enum Kind: String, Sendable, CaseIterable {
+    /// In both layouts, with different attributes.
+    case moves
+    /// In both layouts, with the same attributes.
+    case stays
+    /// Only in the new layout: it starts from the new layout's initial attributes for it.
+    case appears
+    /// Only in the old layout: it ends at the old layout's final attributes for it.
+    case disappears
+  }
+
+  public var kind: Kind
+  public var start: Element
+  public var end: Element
+
+  /// The element's identity across the two layouts (same data): category, kind, index path.
+  static func key(_ e: Element) -> String {
+    "\(e.category.rawValue)|\(e.kind ?? "")|\(e.indexPath.section).\(e.indexPath.item)"
+  }
+
+  /// The element as listed: its end, or its start when it disappears.
+  var shown: Element { kind == .disappears ? start : end }
+
+  /// Sorted for output by the element shown.
+  static func sorted(_ changes: [ElementChange]) -> [ElementChange] {
+    changes.sorted { Element.comesFirst($0.shown, $1.shown) }
+  }
+}
+
+/// The cell of `elements` whose centre is nearest the centre of `bounds` (ties: the first by
+/// index path): UIKit's anchor for a layout change and pivot for an interactive transition.
+func nearestCell(to bounds: Rect, among elements: [Element]) -> Element? {
+  var best: (distance: Double, element: Element)?
+  for e in elements where e.category == .cell {
+    let dx = e.frame.midX - bounds.midX
+    let dy = e.frame.midY - bounds.midY
+    let distance = dx * dx + dy * dy
+    if let current = best,
+      distance > current.distance || (distance == current.distance && e.indexPath >= current.element.indexPath)
+    {
+      continue
+    }
+    best = (distance, e)
+  }
+  return best?.element
+}
+
+enum ElementChangeSearch {
+  /// The cell of `elements` whose centre is nearest `point` (ties: the first by index path).
+  static func nearest(to point: Point, among elements: [Element]) -> IndexPath? {
+    nearestCell(to: Rect(origin: point, size: .zero), among: elements)?.indexPath
+  }
+}
+
+/// `offset` clamped so the bounds stay inside `content` (0 on a side where the content is
+/// smaller than the bounds).
+func clampedOffset(_ offset: Point, bounds: Size, content: Size) -> Point {
+  Point(
+    x: min(max(offset.x, 0), max(0, content.width - bounds.width)),
+    y: min(max(offset.y, 0), max(0, content.height - bounds.height)))
+}

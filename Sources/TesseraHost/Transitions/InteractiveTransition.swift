@@ -1,0 +1,95 @@
+import TesseraKit
+
+/// An interactive transition (`UICollectionViewTransitionLayout(currentLayout:nextLayout:)`),
+/// between `transition NAME` and `transition finish` or `cancel`: both layouts' attributes
+/// snapshotted when it starts, blended by the progress (UIKIT.md, "Layout transitions").
+public struct InteractiveTransition {
+  public let current: LayoutInstance
+  public let next: LayoutInstance
+  /// The content offset when it started, and the one the next layout ends at.
+  public let fromOffset: Point
+  public let toOffset: Point
+  /// The cell kept in place (nearest the centre of the visible bounds); nil when none was.
+  public let pivot: IndexPath?
+  /// The offset proposed to the next layout's `targetContentOffset`, already clamped.
+  public let proposed: Point
+  /// Every snapshotted element: start in the current layout, end in the next.
+  public let pairs: [ElementChange]
+  /// The component-wise maximum of both layouts' content sizes.
+  public let contentSize: Size
+  /// From 0 (the current layout) to 1 (the next one).
+  public var progress = 0.0
+
+  /// Snapshots both layouts: the current one's attributes in `bounds`, the pivot, the target
+  /// offset that keeps the pivot in place (clamped to the next layout's content, then through
+  /// its `targetContentOffset`), and the next layout's attributes in the target bounds. An
+  /// element on one side only takes the other layout's attributes for it, or a copy with alpha 0.
+  init(current: LayoutInstance, next: LayoutInstance, bounds: Rect) throws(HostError) {
+    self.current = current
+    self.next = next
+    try current.prepareForTransition(to: next.layoutClass)
+    try next.prepareForTransition(from: current.layoutClass)
+    let before = try current.attributes(in: bounds)
+    let pivotCell = nearestCell(to: bounds, among: before)
+    pivot = pivotCell?.indexPath
+    var kept = bounds.origin
+    if let pivotCell, let moved = try next.item(at: pivotCell.indexPath) {
+      kept = Point(
+        x: bounds.minX + moved.frame.midX - pivotCell.frame.midX,
+        y: bounds.minY + moved.frame.midY - pivotCell.frame.midY)
+    }
+    let nextSize = try next.contentSize()
+    proposed = clampedOffset(kept, bounds: bounds.size, content: nextSize)
+    toOffset = try next.targetContentOffset(forProposed: proposed)
+    fromOffset = bounds.origin
+    let after = try next.attributes(in: Rect(origin: toOffset, size: bounds.size))
+    var pairs: [ElementChange] = []
+    var afterByKey: [String: Element] = [:]
+    for e in after { afterByKey[ElementChange.key(e)] = e }
+    var seen = Set<String>()
+    for e in before where seen.insert(ElementChange.key(e)).inserted {
+      var end = afterByKey[ElementChange.key(e)]
+      if end == nil { end = try next.counterpart(of: e) }
+      if let end {
+        pairs.append(ElementChange(kind: end == e ? .stays : .moves, start: e, end: end))
+      } else {
+        pairs.append(ElementChange(kind: .disappears, start: e, end: Self.faded(e)))
+      }
+    }
+    for e in after where seen.insert(ElementChange.key(e)).inserted {
+      if let start = try current.counterpart(of: e) {
+        pairs.append(ElementChange(kind: start == e ? .stays : .moves, start: start, end: e))
+      } else {
+        pairs.append(ElementChange(kind: .appears, start: Self.faded(e), end: e))
+      }
+    }
+    self.pairs = ElementChange.sorted(pairs)
+    let currentSize = try current.contentSize()
+    contentSize = Size(
+      width: max(currentSize.width, nextSize.width), height: max(currentSize.height, nextSize.height))
+  }
+
+  static func faded(_ e: Element) -> Element {
+    var copy = e
+    copy.alpha = 0
+    return copy
+  }
+
+  /// The content offset now: the linear blend of the two origins.
+  public var offset: Point { ElementInterpolation.offset(from: fromOffset, to: toOffset, progress: progress) }
+
+  /// Every snapshotted element at the current progress (the transition layout's rect query
+  /// returns them all, whatever the rect).
+  public func elements(screenScale: Double?) -> [Element] {
+    pairs.map { ElementInterpolation.element(from: $0.start, to: $0.end, progress: progress, screenScale: screenScale) }
+  }
+
+  /// The element like `e` (category, kind, index path) at the current progress, if snapshotted.
+  public func element(like category: ElementCategory, kind: String?, at path: IndexPath, screenScale: Double?)
+    -> Element?
+  {
+    pairs.first { $0.end.category == category && $0.end.kind == kind && $0.end.indexPath == path }.map {
+      ElementInterpolation.element(from: $0.start, to: $0.end, progress: progress, screenScale: screenScale)
+    }
+  }
+}

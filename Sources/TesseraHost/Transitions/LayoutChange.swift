@@ -1,0 +1,62 @@
+import TesseraKit
+
+/// What `layout NAME … animated` and `zoom` did: the layout now in place, the content offset
+/// before and after (UIKit's anchor rule, or the zoom's focus, through the new layout's
+/// `targetContentOffset`), and for an animated change every element's path.
+public struct LayoutChangeReport {
+  public var setting: LayoutSetting
+  public var offsetBefore: Point
+  /// The on-screen cell nearest the centre of the old bounds (or, for a zoom, nearest the point
+  /// kept in place); nil when no cell was on screen.
+  public var anchor: IndexPath?
+  /// The offset proposed to the new layout's `targetContentOffset`, already clamped.
+  public var proposed: Point
+  /// Where the content offset is now.
+  public var offset: Point
+  public var zoom: ZoomStep?
+  /// Every element visible before or after, with its start and end; nil when not animated.
+  public var changes: [ElementChange]?
+}
+
+/// UIKit's `setCollectionViewLayout(_:animated:)` (UIKIT.md, "Layout transitions").
+enum LayoutChange {
+  /// The offset that centres `anchor`'s cell of the new layout in the bounds, clamped to the new
+  /// content (the origin when there is no anchor).
+  static func proposedOffset(anchor: IndexPath?, in new: LayoutInstance, bounds: Rect) throws(HostError) -> Point {
+    guard let anchor, let cell = try new.item(at: anchor) else { return .zero }
+    let centred = Point(x: cell.frame.midX - bounds.width / 2, y: cell.frame.midY - bounds.height / 2)
+    return clampedOffset(centred, bounds: bounds.size, content: try new.contentSize())
+  }
+
+  /// Every element visible before (in the old layout) or after (in the new one), matched by
+  /// category, kind and index path: one in both layouts moves (or stays); one the new layout
+  /// lacks disappears to the old layout's final attributes for it; one the old layout lacks
+  /// appears from the new layout's initial attributes for it.
+  static func changes(
+    before: [Element], after: [Element], old: LayoutInstance, new: LayoutInstance
+  ) throws(HostError) -> [ElementChange] {
+    var changes: [ElementChange] = []
+    var afterByKey: [String: Element] = [:]
+    for e in after { afterByKey[ElementChange.key(e)] = e }
+    var seen = Set<String>()
+    for e in before {
+      guard seen.insert(ElementChange.key(e)).inserted else { continue }
+      var end = afterByKey[ElementChange.key(e)]
+      if end == nil { end = try new.counterpart(of: e) }
+      if let end {
+        changes.append(ElementChange(kind: end == e ? .stays : .moves, start: e, end: end))
+      } else {
+        changes.append(ElementChange(kind: .disappears, start: e, end: try old.finalAttributes(forDisappearing: e)))
+      }
+    }
+    for e in after where !seen.contains(ElementChange.key(e)) {
+      seen.insert(ElementChange.key(e))
+      if let start = try old.counterpart(of: e) {
+        changes.append(ElementChange(kind: start == e ? .stays : .moves, start: start, end: e))
+      } else {
+        changes.append(ElementChange(kind: .appears, start: try new.initialAttributes(forAppearing: e), end: e))
+      }
+    }
+    return ElementChange.sorted(changes)
+  }
+}
