@@ -9,7 +9,15 @@ extension WorkbenchState {
       model.dataset = dataset
       if let layout {
         try layout.invalidate(flags: UInt32(TESSERA_INVALIDATE_EVERYTHING | TESSERA_INVALIDATE_DATA_SOURCE_COUNTS))
-        try layout.prepareIfNeeded()
+        do throws(HostError) {
+          try layout.prepareIfNeeded()
+        } catch {
+          // The layout refuses the data (the timeline needs days): say how to get past it.
+          throw HostError(
+            error.message
+              + "\nthe dataset stays as it was: the current layout (\(layout.layoutClass.name)) cannot lay this one out; switch to a layout that can first ('layout NAME')"
+          )
+        }
         _ = try layout.contentSize()
       }
     }

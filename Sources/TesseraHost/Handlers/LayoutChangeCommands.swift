@@ -28,6 +28,11 @@ extension WorkbenchState {
       if anchor == nil, searchesAnchor { anchor = try nearestCell(to: point, in: old, content: oldContent) }
       let proposed = clampedOffset(
         try proposal(anchor, bounds), bounds: bounds.size, content: try new.contentSize())
+      guard abs(proposed.x) <= Limits.coordinate, abs(proposed.y) <= Limits.coordinate else {
+        throw HostError(
+          "the new content offset \(formatNumber(proposed.x)) \(formatNumber(proposed.y)) lies beyond ±\(Limits.coordinateText) points, the farthest Tessera scrolls (the new content is \(try new.contentSize().formatted)); nothing changed"
+        )
+      }
       let target = try new.targetContentOffset(forProposed: proposed)
       guard abs(target.x) <= Limits.coordinate, abs(target.y) <= Limits.coordinate else {
         throw HostError(
