@@ -51,8 +51,8 @@ extension WorkbenchState {
         new.finalizeLayoutTransition()
         report.changes = changes
         lastLayoutChange = LayoutChangeMemo(
-          changes: changes, oldBounds: bounds, oldContent: oldContent, oldLayout: old.layoutClass, layout: new,
-          model: model)
+          changes: changes, oldBounds: bounds, oldContent: oldContent, oldLayout: old.layoutClass,
+          stamp: WorkbenchStamp(layout: new, model: model))
       }
       return report
     }

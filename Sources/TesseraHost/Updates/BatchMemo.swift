@@ -7,20 +7,18 @@ struct BatchMemo {
   let oldDataset: Dataset
   let oldBounds: Rect
   let result: BatchResult
-  let layout: LayoutInstance
-  let layoutGeneration: Int
-  let modelGeneration: Int
+  let stamp: WorkbenchStamp
+
+  var layout: LayoutInstance { stamp.layout }
 
   init(oldDataset: Dataset, oldBounds: Rect, result: BatchResult, layout: LayoutInstance, model: CollectionModel) {
     self.oldDataset = oldDataset
     self.oldBounds = oldBounds
     self.result = result
-    self.layout = layout
-    layoutGeneration = layout.generation
-    modelGeneration = model.generation
+    stamp = WorkbenchStamp(layout: layout, model: model)
   }
 
   func isCurrent(layout: LayoutInstance?, model: CollectionModel) -> Bool {
-    layout === self.layout && layout?.generation == layoutGeneration && model.generation == modelGeneration
+    stamp.isCurrent(layout: layout, model: model)
   }
 }

@@ -26,29 +26,18 @@ public struct Motion: Sendable, Equatable {
   /// of a picture.
   public func element(at progress: Double) -> Element {
     let t = progress.isNaN ? 0 : min(max(progress, 0), 1)
-    var element = end
-    if t == 1 { return element }
-    if t == 0 {
-      element.frame = start.frame
-      element.alpha = start.alpha
-      element.transform = start.transform
-      return element
-    }
-    func mix(_ a: Double, _ b: Double) -> Double { SVGNumber.roundedValue(a + (b - a) * t) }
-    func exact(_ a: Double, _ b: Double) -> Double { a + (b - a) * t }
-    let (from, to) = (start.frame, end.frame)
-    let width = exact(from.width, to.width)
-    let height = exact(from.height, to.height)
+    var element = ElementInterpolation.element(from: start, to: end, progress: t, screenScale: nil)
+    guard t > 0, t < 1 else { return element }
+    let f = element.frame
     element.frame = Rect(
-      x: SVGNumber.roundedValue(exact(from.midX, to.midX) - width / 2),
-      y: SVGNumber.roundedValue(exact(from.midY, to.midY) - height / 2),
-      width: SVGNumber.roundedValue(width), height: SVGNumber.roundedValue(height))
-    element.alpha = mix(start.alpha, end.alpha)
+      x: SVGNumber.roundedValue(f.minX), y: SVGNumber.roundedValue(f.minY), width: SVGNumber.roundedValue(f.width),
+      height: SVGNumber.roundedValue(f.height))
+    element.alpha = SVGNumber.roundedValue(element.alpha)
     if start.transform != .identity || end.transform != .identity {
-      let (p, q) = (start.transform, end.transform)
+      let m = element.transform
       element.transform = Transform(
-        a: mix(p.a, q.a), b: mix(p.b, q.b), c: mix(p.c, q.c), d: mix(p.d, q.d), tx: mix(p.tx, q.tx),
-        ty: mix(p.ty, q.ty))
+        a: SVGNumber.roundedValue(m.a), b: SVGNumber.roundedValue(m.b), c: SVGNumber.roundedValue(m.c),
+        d: SVGNumber.roundedValue(m.d), tx: SVGNumber.roundedValue(m.tx), ty: SVGNumber.roundedValue(m.ty))
     }
     return element
   }
