@@ -14,7 +14,8 @@ struct Bench: ParsableCommand {
   @Option(
     help: "Dataset kind: grid (one size), random (varied sizes), photos, blocks, tree or events (the timeline's).")
   var dataset = "random"
-  @Option(help: "Spread the items over this many sections.") var sections = 1
+  @Option(help: "Spread the items over this many sections (tracks for events; default: the generator's).")
+  var sections: Int?
   @Option(help: "Seed for the dataset and the query offsets.") var seed = 1
   @Option(help: "How many visible-rect queries and item lookups.") var queries = 10_000
   @Option(help: "How many full prepares (the median is reported).") var prepareRuns = 5

@@ -117,6 +117,27 @@ import Testing
     #expect(checked > 50)
   }
 
+  /// A refused command leaves the session as it was, the last layout change and the last batch
+  /// still drawable (restoring re-prepares the layout, which must not make them look stale).
+  @Test func aRefusedCommandKeepsWhatCanBeDrawn() throws {
+    let session = Support.session()
+    _ = session.execute("load \(Support.packageRoot)/sessions/data/timeline.json")
+    _ = session.execute("layout timeline")
+    #expect(session.execute("layout timeline scale=20 animated")?.hasPrefix("layout timeline") == true)
+    let picture = session.execute("render - transition frames=2")
+    #expect(picture?.hasPrefix("<svg") == true)
+    // The timeline refuses a track out of day order.
+    #expect(session.execute("batch move 0.0 0.3")?.hasPrefix("error: layout 'timeline' failed to prepare") == true)
+    #expect(session.execute("render - transition frames=2") == picture)
+    _ = session.execute("layout flow")
+    #expect(session.execute("batch delete 0.0")?.hasPrefix("inserted 0") == true)
+    let batch = session.execute("render - batch")
+    #expect(batch?.hasPrefix("<svg") == true)
+    #expect(session.execute("batch delete 0.0; counts 1,1,1")?.hasPrefix("error: Invalid update") == true)
+    #expect(session.execute("gen grid 3 size=1x-1")?.hasPrefix("error") == true)
+    #expect(session.execute("render - batch") == batch)
+  }
+
   @Test func interpolationFollowsUIKitsRule() {
     var start = Element(
       category: .cell, kind: nil, indexPath: IndexPath(0, 0), frame: Rect(x: 0, y: 0, width: 10, height: 10))

@@ -32,8 +32,12 @@ extension TimelineLayout {
         for k in 0..<got {
           let item = start + k
           let day: Int
-          if lengths[k] >= 1 {
+          if lengths[k] == 1 {
             day = try wholeDay(numbers[k], at: IndexPath(track, item))
+          } else if lengths[k] >= 0 {
+            throw LayoutError(
+              "\(describe(IndexPath(track, item))) has a list of \(lengths[k]) numbers as its day: a day is one whole number of days since 1970-01-01 or an ISO date YYYY-MM-DD"
+            )
           } else {
             day = try textDay(at: IndexPath(track, item))
           }

@@ -22,8 +22,8 @@ extension TimelineLayout {
     let minX = min(old.minX, newBounds.minX)
     let maxX = max(old.maxX, newBounds.maxX)
     let step = Double(tickSpacing) * scale
-    let low = max(0, Int(((minX - margin) / step).rounded(.down).clamped(-1, 1e9)))
-    let high = min(tickCount - 1, Int(((maxX - margin) / step).rounded(.down).clamped(-1, 1e9)))
+    let low = max(0, Int(((minX - leading) / step).rounded(.down).clamped(-1, 1e9)))
+    let high = min(tickCount - 1, Int(((maxX - leading) / step).rounded(.down).clamped(-1, 1e9)))
     // A view wide enough to show more headings than this gets UIKit's empty context: the next
     // prepare moves the row all the same (it reads nothing else).
     guard low <= high, high - low < 10_000 else { return context }

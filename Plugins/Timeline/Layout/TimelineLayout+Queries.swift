@@ -7,7 +7,7 @@ import TesseraKit
 extension TimelineLayout {
   /// The x of a day's centre.
   @inline(__always) func centreX(_ day: Int32, first: Int) -> Double {
-    margin + (Double(Int(day) - first) + 0.5) * scale
+    leading + (Double(Int(day) - first) + 0.5) * scale
   }
 
   @inline(__always) func centreY(track: Int) -> Double {
@@ -42,11 +42,11 @@ extension TimelineLayout {
   /// row, above the dots; its custom value `day` is the tick's day.
   func heading(_ k: Int) -> LayoutAttributes {
     let first = days!.lowerBound
-    let x = margin + Double(k * tickSpacing) * scale
+    let x = leading + Double(k * tickSpacing) * scale
     let end = min(Double((k + 1) * tickSpacing), Double(days!.count))
     var attributes = LayoutAttributes(
       kind: Self.date, indexPath: IndexPath(0, k),
-      frame: Rect(x: x, y: dateRowY, width: margin + end * scale - x, height: headerHeight), zIndex: 10)
+      frame: Rect(x: x, y: dateRowY, width: leading + end * scale - x, height: headerHeight), zIndex: 10)
     attributes.custom[0] = Double(first + k * tickSpacing)
     return attributes
   }
@@ -55,11 +55,11 @@ extension TimelineLayout {
   func band(_ k: Int) -> LayoutAttributes {
     let first = days!.lowerBound
     let (start, end) = bands[k]
-    let x = margin + Double(start - first) * scale
+    let x = leading + Double(start - first) * scale
     return LayoutAttributes(
       kind: Self.band, indexPath: IndexPath(0, k),
       frame: Rect(
-        x: x, y: headerHeight, width: margin + Double(end - first) * scale - x,
+        x: x, y: headerHeight, width: leading + Double(end - first) * scale - x,
         height: Double(tracks.count) * trackHeight), zIndex: -1)
   }
 
@@ -89,7 +89,7 @@ extension TimelineLayout {
     }
     // Date headings and bands are laid out by day along x: the ones whose span meets the rect.
     if tickCount > 0 {
-      var k = max(0, Int(((rect.minX - margin) / (Double(tickSpacing) * scale)).rounded(.down).clamped(-1, 1e9)) - 1)
+      var k = max(0, Int(((rect.minX - leading) / (Double(tickSpacing) * scale)).rounded(.down).clamped(-1, 1e9)) - 1)
       while k < tickCount {
         let heading = heading(k)
         guard heading.frame.minX < rect.maxX else { break }
@@ -97,7 +97,7 @@ extension TimelineLayout {
         k += 1
       }
     }
-    var k = bands.partitioningIndex { margin + Double($0.end - first) * scale > rect.minX }
+    var k = bands.partitioningIndex { leading + Double($0.end - first) * scale > rect.minX }
     while k < bands.count {
       let band = band(k)
       guard band.frame.minX < rect.maxX else { break }

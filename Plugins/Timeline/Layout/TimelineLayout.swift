@@ -53,6 +53,9 @@ public final class TimelineLayout: CollectionLayout {
   var trackHeight = 44.0
   var headerHeight = 30.0
   var margin = 20.0
+  /// The space before the first day (and after the last): the margin, or more when a dot is
+  /// wider than the margin and half a day together, so no dot starts before the content.
+  var leading = 20.0
   var dotSize = 12.0
   var minimumLabelWidth = 60.0
 
@@ -102,9 +105,8 @@ public final class TimelineLayout: CollectionLayout {
       days = read.days
       tickSpacing = Self.tickSpacing(scale: scale, minimumLabelWidth: minimumLabelWidth)
       bands = days.map { Self.bands(covering: $0, weekly: tickSpacing == 1) } ?? []
-      // The last dot's right edge may pass the margin when dots are wider than margin + a day.
-      let span = Double(days.map { $0.count } ?? 0)
-      let width = days == nil ? 2 * margin : max(2 * margin + span * scale, margin + (span - 0.5) * scale + dotSize / 2)
+      leading = max(margin, (dotSize - scale) / 2)
+      let width = 2 * leading + Double(days.map { $0.count } ?? 0) * scale
       contentSize = Size(width: width, height: headerHeight + Double(tracks.count) * trackHeight)
       needsEvents = false
     }

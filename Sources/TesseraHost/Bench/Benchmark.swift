@@ -20,8 +20,8 @@ public struct Benchmark {
     /// Operations per random batch (0: no batch measurement).
     public var batchOperations: Int = 0
     public var batchRuns: Int = 5
-    /// Sections the items are spread over.
-    public var sections: Int = 1
+    /// Sections the items are spread over (tracks for `events`); nil: the generator's default.
+    public var sections: Int?
     /// Self-sizing events to time (0: none): a random cell reports a new height, then a
     /// visible query — on a flow with estimatedItemSize.
     public var selfSizingEvents: Int = 0
@@ -60,8 +60,12 @@ public struct Benchmark {
     public var directQueryNanoseconds: Double?
     public var peakMemoryMiB: Double
     public var contentSize: Size
+    /// Sections the dataset measured has.
+    public var sectionCount: Int
     /// Median time of a random batch: validate, apply, relayout, first visible query.
     public var batchMilliseconds: Double?
+    /// True when the layout refused random inserts and moves, so the batches were deletes only.
+    public var batchDeletesOnly = false
     /// Total and median per event of the self-sizing run.
     public var selfSizingTotalMilliseconds: Double?
     public var selfSizingMedianMicroseconds: Double?
@@ -101,9 +105,16 @@ public struct Benchmark {
     guard let generator = DatasetGenerator.named(configuration.dataset) else {
       throw HostError("unknown dataset kind '\(configuration.dataset)'")
     }
-    let dataset = try generator.generate(
-      count: configuration.items,
-      arguments: generator.parameters.contains { $0.name == "seed" } ? ["seed": String(configuration.seed)] : [:])
+    var arguments: [String: String] = [:]
+    let names = Set(generator.parameters.map(\.name))
+    if names.contains("seed") { arguments["seed"] = String(configuration.seed) }
+    if let sections = configuration.sections {
+      guard let key = ["sections", "tracks"].first(where: names.contains) else {
+        throw HostError("bench: gen \(generator.kind) decides its own sections; leave out --sections")
+      }
+      arguments[key] = String(sections)
+    }
+    let dataset = try generator.generate(count: configuration.items, arguments: arguments)
     let model = CollectionModel(dataset: dataset, bounds: Rect(origin: .zero, size: Session.defaultViewport))
     let instance = try LayoutInstance(layoutClass, model: model)
 
@@ -168,8 +179,11 @@ public struct Benchmark {
     }
 
     var batchTime: Double?
+    var batchDeletesOnly = false
     if configuration.batchOperations > 0 {
-      batchTime = try measureBatches(configuration, layoutClass: layoutClass, dataset: dataset, rng: &rng)
+      let measured = try measureBatches(configuration, layoutClass: layoutClass, dataset: dataset, rng: &rng)
+      batchTime = measured.milliseconds
+      batchDeletesOnly = measured.deletesOnly
     }
 
     var selfSizing: (total: Double, median: Double)?
@@ -183,7 +197,8 @@ public struct Benchmark {
       nanosecondsPerItem: configuration.items > 0 ? prepare / Double(configuration.items) : 0,
       visibleQueryNanoseconds: median(queryTimes), visibleElements: median(elements),
       itemLookupNanoseconds: median(lookupTimes), directQueryNanoseconds: directTime, peakMemoryMiB: peakMemoryMiB(),
-      contentSize: content, batchMilliseconds: batchTime, selfSizingTotalMilliseconds: selfSizing?.total,
+      contentSize: content, sectionCount: dataset.sections.count, batchMilliseconds: batchTime,
+      batchDeletesOnly: batchDeletesOnly, selfSizingTotalMilliseconds: selfSizing?.total,
       selfSizingMedianMicroseconds: selfSizing?.median)
   }
 
@@ -228,20 +243,29 @@ public struct Benchmark {
   /// index a dataset needs once.
   static func measureBatches(
     _ configuration: Configuration, layoutClass: LayoutClass, dataset: Dataset, rng: inout SplitMix64
-  ) throws(HostError) -> Double {
+  ) throws(HostError) -> (milliseconds: Double, deletesOnly: Bool) {
     let registry = PluginRegistry()
     let session = Session(registry: registry)
     session.layout = try LayoutInstance(layoutClass, model: session.model)
     try session.state.replaceDataset(dataset)
     var times: [Double] = []
+    // A layout that needs something of its data (the timeline: days in order) may refuse what
+    // random inserts and moves make; then every batch is its deletes alone, as conform does.
+    var deletesOnly = false
     for run in 0...max(1, configuration.batchRuns) {
-      let batch = RandomBatch.make(session.model.dataset, operations: configuration.batchOperations, rng: &rng)
+      var batch = RandomBatch.make(session.model.dataset, operations: configuration.batchOperations, rng: &rng)
+      if deletesOnly { batch = RandomBatch.deletes(of: batch) }
       let start = now()
-      _ = try session.state.performBatch(batch)
+      do {
+        _ = try session.state.performBatch(batch)
+      } catch  where run == 0 && !deletesOnly && error.message.contains("failed to prepare") {
+        deletesOnly = true
+        _ = try session.state.performBatch(RandomBatch.deletes(of: batch))
+      }
       _ = try session.layout!.countAttributes(in: session.model.bounds)
       if run > 0 { times.append(Double(now() - start)) }
     }
-    return median(times) / 1e6
+    return (median(times) / 1e6, deletesOnly)
   }
 }
 
@@ -251,7 +275,7 @@ extension Benchmark.Result {
     let c = configuration
     table.add([
       "layout",
-      "\(c.layout) (\(c.items) items in \(c.sections) section\(c.sections == 1 ? "" : "s"), gen \(c.dataset), viewport \(Session.defaultViewport.formatted))",
+      "\(c.layout) (\(c.items) items in \(sectionCount) section\(sectionCount == 1 ? "" : "s"), gen \(c.dataset), viewport \(Session.defaultViewport.formatted))",
     ])
     table.add(["content size", contentSize.formatted])
     table.add(["prepare", "\(Self.fixed(prepareSeconds * 1000, 2)) ms (median of \(c.prepareRuns) runs)"])
@@ -274,8 +298,9 @@ extension Benchmark.Result {
     }
     if let batch = batchMilliseconds {
       table.add([
-        "batch of \(c.batchOperations) random ops",
-        "\(Self.fixed(batch, 2)) ms (validate, apply, relayout, visible query; \(c.batchRuns) runs)",
+        "batch of \(c.batchOperations) random ops" + (batchDeletesOnly ? " (deletes only)" : ""),
+        "\(Self.fixed(batch, 2)) ms (validate, apply, relayout, visible query; \(c.batchRuns) runs)"
+          + (batchDeletesOnly ? "; the layout refuses random inserts and moves" : ""),
       ])
     }
     table.add(["peak memory", "\(Self.fixed(peakMemoryMiB, 1)) MiB"])
@@ -294,7 +319,9 @@ extension Benchmark.Result {
     if let direct = directQueryNanoseconds, let ratio = abiOverheadRatio {
       members += [("directQueryNs", .number(direct)), ("abiOverheadRatio", .number(ratio))]
     }
-    if let batch = batchMilliseconds { members.append(("batchMs", .number(batch))) }
+    if let batch = batchMilliseconds {
+      members += [("batchMs", .number(batch)), ("batchDeletesOnly", .bool(batchDeletesOnly))]
+    }
     if let total = selfSizingTotalMilliseconds, let each = selfSizingMedianMicroseconds {
       members += [("selfSizingTotalMs", .number(total)), ("selfSizingMedianUs", .number(each))]
     }

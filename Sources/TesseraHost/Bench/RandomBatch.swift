@@ -5,6 +5,13 @@ import TesseraKit
 /// decide where things end up, then describe that with operations. Works on counts alone, so
 /// it scales to a million items.
 public enum RandomBatch {
+  /// The batch's deletes alone: what any dataset a layout took still satisfies (used when a
+  /// layout refuses the data random inserts and moves make, as the timeline a track out of day
+  /// order).
+  public static func deletes(of batch: BatchUpdate) -> BatchUpdate {
+    BatchUpdate(operations: batch.operations.filter { if case .deleteItem = $0 { true } else { false } })
+  }
+
   public static func make(_ dataset: Dataset, operations: Int, rng: inout SplitMix64) -> BatchUpdate {
     let counts = dataset.sections.map(\.items.count)
     let total = counts.reduce(0, +)

@@ -6,6 +6,16 @@ struct ParseContext {
   var registry: PluginRegistry
   var layout: LayoutInstance?
   var sectionCount: Int
+  /// During an interactive transition, the layout it goes to: its kinds are shown too.
+  var nextLayout: LayoutClass? = nil
+
+  /// The kind names of `category` the current layout (and the next one, during a transition)
+  /// declares.
+  func kindNames(_ category: ElementCategory?) -> [String] {
+    var names = layout?.layoutClass.kindNames(category) ?? []
+    for name in nextLayout?.kindNames(category) ?? [] where !names.contains(name) { names.append(name) }
+    return names
+  }
 }
 
 /// Reads a command's words into typed `Arguments` by its declaration: picks the form, checks
@@ -197,7 +207,7 @@ enum CommandParser {
       // `item 0.0 0.1`: two index paths, not a kind and an index path.
       if parseIndexPath(word) != nil { throw HostError.usage(form.misfit) }
       guard let layout = context.layout else { return .word(word) }
-      let kinds = layout.layoutClass.kindNames(category)
+      let kinds = context.kindNames(category)
       guard kinds.contains(word) else {
         let what = category.map { "\($0) kind" } ?? "supplementary or decoration kind"
         throw HostError(

@@ -91,7 +91,7 @@ public enum Completer {
     case .pictureOptions:
       return optionCandidates(partial, keys: RenderOptions.keys)
     case .elementKind(let category):
-      return session.layout?.layoutClass.kindNames(category) ?? []
+      return session.parseContext.kindNames(category)
     case .pluginName:
       return session.registry.libraries.map(\.name)
     case .choice(let words), .area(let words):

@@ -17,9 +17,9 @@ public enum ConformanceRule: String, CaseIterable, Sendable {
     case .rectQuery:
       "a rect query returns exactly the elements whose frames overlap the rect with positive area, once each"
     case .lookup:
-      "every item of the data has a cell in the listing, and attributes_for_item agrees with the listed cell"
+      "every item of the data has a cell in the listing, and attributes_for_item (and every supplementary and decoration view's lookup) agrees with the listing"
     case .contentSize:
-      "the content size covers every frame (across a side the content does not scroll, as wide as the bounds, frames may overflow, as UIKit's flow layout lets a wide item)"
+      "the content size covers every frame and no frame starts before (0, 0) (across a side the content does not scroll, as wide as the bounds, frames may overflow, as UIKit's flow layout lets a wide item)"
     case .determinism: "a fresh instance on the same data gives the same elements"
     case .selfSizing: "after a preferred size, the incremental pass gives what a fresh prepare with that size gives"
     case .batch: "after a batch update, the layout gives what a fresh prepare of the new data gives"

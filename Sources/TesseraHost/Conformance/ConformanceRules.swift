@@ -123,6 +123,13 @@ extension ConformanceChecker {
         first = first ?? e
       }
     }
+    // The content starts at (0, 0): a frame before it can never be scrolled to.
+    if first == nil, let before = all.first(where: { $0.frame.minX < -tolerance || $0.frame.minY < -tolerance }) {
+      throw trial.failure(
+        .contentSize,
+        "\(before.label) at \(Self.frame(before)) starts before the content's origin (0, 0), where no scroll reaches",
+        command: "dump --all", expected: "(a listing whose frames all start at x ≥ 0 and y ≥ 0)")
+    }
     guard let first else { return }
     throw trial.failure(
       .contentSize,
@@ -182,7 +189,7 @@ extension ConformanceChecker {
     let refusal = "error: layout '\(trial.session.layout?.layoutClass.name ?? "")' failed to prepare:"
     let first = "batch " + update.operations.map(\.description).joined(separator: "; ")
     if try trial.run(first, unlessItFailsWith: refusal) == nil {
-      update.operations = update.operations.filter { if case .deleteItem = $0 { true } else { false } }
+      update = RandomBatch.deletes(of: update)
       guard !update.operations.isEmpty else { return }
       try trial.run("batch " + update.operations.map(\.description).joined(separator: "; "))
     }

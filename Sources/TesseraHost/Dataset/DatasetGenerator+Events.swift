@@ -23,6 +23,11 @@ extension DatasetGenerator {
     let perTrack = (count + tracks - 1) / tracks
     let span = Int(try wholeArgument("span", arguments["span"] ?? String(max(1, 2 * perTrack)), minimum: 1))
     guard span <= largestEventSpan else {
+      guard arguments["span"] != nil else {
+        throw HostError(
+          "gen events \(count) tracks=\(tracks): the default span, two days per event of a track, is \(span) days, more than the \(largestEventSpan) the timeline lays out; give more tracks or a span=DAYS"
+        )
+      }
       throw HostError("invalid span=\(span): the timeline lays out at most \(largestEventSpan) days")
     }
     var rng = SplitMix64(seed: try wholeArgument("seed", arguments["seed"] ?? "1", minimum: 0))

@@ -68,7 +68,9 @@ extension WorkbenchState {
   /// `item KIND S.I`: a supplementary or decoration view through the layout's lookup.
   private func viewCommand(kind: String, at path: IndexPath) throws(HostError) -> CommandResult {
     let layout = try currentLayout()
-    let isDecoration = layout.layoutClass.kindNames(.decoration).contains(kind)
+    let isDecoration = [layout.layoutClass, transition?.next.layoutClass].contains {
+      $0?.kindNames(.decoration).contains(kind) == true
+    }
     if let transition {
       let category: ElementCategory = isDecoration ? .decoration : .supplementary
       guard let element = transition.element(like: category, kind: kind, at: path, screenScale: screenScale) else {

@@ -13,49 +13,56 @@ extension WorkbenchState {
     zoom: ZoomStep? = nil,
     proposal: (IndexPath?, Rect) throws(HostError) -> Point
   ) throws(HostError) -> LayoutChangeReport {
-    try atomically { () throws(HostError) -> LayoutChangeReport in
-      let old = try currentLayout()
-      let bounds = model.bounds
-      let oldContent = try old.contentSize()
-      try new.prepareIfNeeded()
+    let old = try currentLayout()
+    if animated { try old.prepareForTransition(to: new.layoutClass) }
+    do {
+      return try atomically { () throws(HostError) -> LayoutChangeReport in
+        try switchLayout(
+          from: old, to: new, animated: animated, anchorPoint: anchorPoint, searchesAnchor: searchesAnchor, zoom: zoom,
+          proposal: proposal)
+      }
+    } catch {
+      // A change that does not happen is over for both layouts.
       if animated {
-        try old.prepareForTransition(to: new.layoutClass)
-        try new.prepareForTransition(from: old.layoutClass)
-      }
-      let before = try old.attributes(in: bounds)
-      let point = anchorPoint ?? Point(x: bounds.midX, y: bounds.midY)
-      var anchor = ElementChangeSearch.nearest(to: point, among: before)
-      if anchor == nil, searchesAnchor { anchor = try nearestCell(to: point, in: old, content: oldContent) }
-      let proposed = clampedOffset(
-        try proposal(anchor, bounds), bounds: bounds.size, content: try new.contentSize())
-      guard abs(proposed.x) <= Limits.coordinate, abs(proposed.y) <= Limits.coordinate else {
-        throw HostError(
-          "the new content offset \(formatNumber(proposed.x)) \(formatNumber(proposed.y)) lies beyond ±\(Limits.coordinateText) points, the farthest Tessera scrolls (the new content is \(try new.contentSize().formatted)); nothing changed"
-        )
-      }
-      let target = try new.targetContentOffset(forProposed: proposed)
-      guard abs(target.x) <= Limits.coordinate, abs(target.y) <= Limits.coordinate else {
-        throw HostError(
-          "layout '\(new.layoutClass.name)' gave the target content offset \(formatNumber(target.x)) \(formatNumber(target.y)), beyond ±\(Limits.coordinateText) (plugin bug)"
-        )
-      }
-      layout = new
-      try changeBounds(to: Rect(origin: target, size: bounds.size))
-      var report = LayoutChangeReport(
-        setting: LayoutSetting(layoutClass: new.layoutClass, values: new.options), offsetBefore: bounds.origin,
-        anchor: anchor, proposed: proposed, offset: target, zoom: zoom, changes: nil)
-      if animated {
-        let after = try new.attributes(in: model.bounds)
-        let changes = try LayoutChange.changes(before: before, after: after, old: old, new: new)
         old.finalizeLayoutTransition()
         new.finalizeLayoutTransition()
-        report.changes = changes
-        lastLayoutChange = LayoutChangeMemo(
-          changes: changes, oldBounds: bounds, oldContent: oldContent, oldLayout: old.layoutClass,
-          stamp: WorkbenchStamp(layout: new, model: model))
       }
-      return report
+      throw error
     }
+  }
+
+  private func switchLayout(
+    from old: LayoutInstance, to new: LayoutInstance, animated: Bool, anchorPoint: Point?, searchesAnchor: Bool,
+    zoom: ZoomStep?, proposal: (IndexPath?, Rect) throws(HostError) -> Point
+  ) throws(HostError) -> LayoutChangeReport {
+    let bounds = model.bounds
+    let oldContent = try old.contentSize()
+    try new.prepareIfNeeded()
+    if animated { try new.prepareForTransition(from: old.layoutClass) }
+    let before = try old.attributes(in: bounds)
+    let point = anchorPoint ?? Point(x: bounds.midX, y: bounds.midY)
+    var anchor = ElementChangeSearch.nearest(to: point, among: before)
+    if anchor == nil, searchesAnchor { anchor = try nearestCell(to: point, in: old, content: oldContent) }
+    let newContent = try new.contentSize()
+    let proposed = clampedOffset(try proposal(anchor, bounds), bounds: bounds.size, content: newContent)
+    try LayoutChange.checkReachable(proposed, content: newContent)
+    let target = try LayoutChange.target(proposed, in: new)
+    layout = new
+    try changeBounds(to: Rect(origin: target, size: bounds.size))
+    var report = LayoutChangeReport(
+      setting: LayoutSetting(layoutClass: new.layoutClass, values: new.options), offsetBefore: bounds.origin,
+      anchor: anchor, proposed: proposed, offset: target, zoom: zoom, changes: nil)
+    if animated {
+      let after = try new.attributes(in: model.bounds)
+      let changes = try LayoutChange.changes(before: before, after: after, old: old, new: new)
+      old.finalizeLayoutTransition()
+      new.finalizeLayoutTransition()
+      report.changes = changes
+      lastLayoutChange = LayoutChangeMemo(
+        changes: changes, oldBounds: bounds, oldContent: oldContent, oldLayout: old.layoutClass,
+        stamp: WorkbenchStamp(layout: new, model: model))
+    }
+    return report
   }
 
   /// The cell nearest `point` when none is on screen: rect queries around it, doubling until
@@ -102,6 +109,11 @@ extension WorkbenchState {
     if isReset {
       after = zoomOrigin ?? before
     } else {
+      guard before.numbers.prefix(option.type == .size ? 2 : 1).contains(where: { $0 != 0 }) else {
+        throw HostError(
+          "zoom: \(option.name) is \(option.format(before)), which no factor changes; set it above 0 first ('layout \(current.layoutClass.name) \(option.name)=…')"
+        )
+      }
       after = try ZoomStep.scaled(before, by: try args.number("FACTOR"), option: option)
     }
     let bounds = model.bounds

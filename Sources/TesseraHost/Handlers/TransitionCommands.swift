@@ -47,7 +47,7 @@ extension WorkbenchState {
       let current = try currentLayout()
       let next = try makeLayout(layoutClass, options: values)
       try next.prepareIfNeeded()
-      let started = try InteractiveTransition(current: current, next: next, bounds: model.bounds)
+      let started = try InteractiveTransition.start(current: current, next: next, bounds: model.bounds)
       transition = started
       return .transition(status(.started, started))
     }

@@ -24,11 +24,24 @@ public struct InteractiveTransition {
   /// offset that keeps the pivot in place (clamped to the next layout's content, then through
   /// its `targetContentOffset`), and the next layout's attributes in the target bounds. An
   /// element on one side only takes the other layout's attributes for it, or a copy with alpha 0.
-  init(current: LayoutInstance, next: LayoutInstance, bounds: Rect) throws(HostError) {
+  static func start(current: LayoutInstance, next: LayoutInstance, bounds: Rect) throws(HostError)
+    -> InteractiveTransition
+  {
+    try current.prepareForTransition(to: next.layoutClass)
+    do {
+      try next.prepareForTransition(from: current.layoutClass)
+      return try InteractiveTransition(snapshotting: current, next: next, bounds: bounds)
+    } catch {
+      // A transition that does not start is over for both layouts.
+      current.finalizeLayoutTransition()
+      next.finalizeLayoutTransition()
+      throw error
+    }
+  }
+
+  private init(snapshotting current: LayoutInstance, next: LayoutInstance, bounds: Rect) throws(HostError) {
     self.current = current
     self.next = next
-    try current.prepareForTransition(to: next.layoutClass)
-    try next.prepareForTransition(from: current.layoutClass)
     let before = try current.attributes(in: bounds)
     let pivotCell = nearestCell(to: bounds, among: before)
     pivot = pivotCell?.indexPath
@@ -40,9 +53,19 @@ public struct InteractiveTransition {
     }
     let nextSize = try next.contentSize()
     proposed = clampedOffset(kept, bounds: bounds.size, content: nextSize)
-    toOffset = try next.targetContentOffset(forProposed: proposed)
+    try LayoutChange.checkReachable(proposed, content: nextSize)
+    toOffset = try LayoutChange.target(proposed, in: next)
     fromOffset = bounds.origin
-    let after = try next.attributes(in: Rect(origin: toOffset, size: bounds.size))
+    // The next layout is snapshotted as it lays out in the target bounds (a pinned header sits
+    // where it will after finishing); the model's bounds go back when the snapshot is taken.
+    let target = Rect(origin: toOffset, size: bounds.size)
+    let model = next.model
+    if target != bounds {
+      if next.shouldInvalidate(forBoundsChange: target) { try next.invalidate(forBoundsChange: target) }
+      model.bounds = target
+    }
+    defer { model.bounds = bounds }
+    let after = try next.attributes(in: target)
     var pairs: [ElementChange] = []
     var afterByKey: [String: Element] = [:]
     for e in after { afterByKey[ElementChange.key(e)] = e }

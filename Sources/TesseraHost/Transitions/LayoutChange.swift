@@ -20,6 +20,26 @@ public struct LayoutChangeReport {
 
 /// UIKit's `setCollectionViewLayout(_:animated:)` (UIKIT.md, "Layout transitions").
 enum LayoutChange {
+  /// A proposed content offset Tessera can scroll to (within ±1e9 points), or why not.
+  static func checkReachable(_ proposed: Point, content: Size) throws(HostError) {
+    guard abs(proposed.x) <= Limits.coordinate, abs(proposed.y) <= Limits.coordinate else {
+      throw HostError(
+        "the new content offset \(formatNumber(proposed.x)) \(formatNumber(proposed.y)) lies beyond ±\(Limits.coordinateText) points, the farthest Tessera scrolls (the new content is \(content.formatted)); nothing changed"
+      )
+    }
+  }
+
+  /// The new layout's `targetContentOffset` for `proposed`; an answer beyond ±1e9 is its bug.
+  static func target(_ proposed: Point, in new: LayoutInstance) throws(HostError) -> Point {
+    let target = try new.targetContentOffset(forProposed: proposed)
+    guard abs(target.x) <= Limits.coordinate, abs(target.y) <= Limits.coordinate else {
+      throw HostError(
+        "layout '\(new.layoutClass.name)' gave the target content offset \(formatNumber(target.x)) \(formatNumber(target.y)), beyond ±\(Limits.coordinateText) (plugin bug)"
+      )
+    }
+    return target
+  }
+
   /// The offset that centres `anchor`'s cell of the new layout in the bounds, clamped to the new
   /// content (the origin when there is no anchor).
   static func proposedOffset(anchor: IndexPath?, in new: LayoutInstance, bounds: Rect) throws(HostError) -> Point {

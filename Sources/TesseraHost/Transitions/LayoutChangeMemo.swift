@@ -14,4 +14,10 @@ struct LayoutChangeMemo {
   func isCurrent(layout: LayoutInstance?, model: CollectionModel) -> Bool {
     stamp.isCurrent(layout: layout, model: model)
   }
+
+  /// The same memo, current as of `stamp` (after a failed command put the session back).
+  func restamped(_ stamp: WorkbenchStamp) -> LayoutChangeMemo {
+    LayoutChangeMemo(
+      changes: changes, oldBounds: oldBounds, oldContent: oldContent, oldLayout: oldLayout, stamp: stamp)
+  }
 }

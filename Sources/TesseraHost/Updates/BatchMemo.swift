@@ -12,10 +12,20 @@ struct BatchMemo {
   var layout: LayoutInstance { stamp.layout }
 
   init(oldDataset: Dataset, oldBounds: Rect, result: BatchResult, layout: LayoutInstance, model: CollectionModel) {
+    self.init(
+      oldDataset: oldDataset, oldBounds: oldBounds, result: result, stamp: WorkbenchStamp(layout: layout, model: model))
+  }
+
+  private init(oldDataset: Dataset, oldBounds: Rect, result: BatchResult, stamp: WorkbenchStamp) {
     self.oldDataset = oldDataset
     self.oldBounds = oldBounds
     self.result = result
-    stamp = WorkbenchStamp(layout: layout, model: model)
+    self.stamp = stamp
+  }
+
+  /// The same memo, current as of `stamp` (after a failed command put the session back).
+  func restamped(_ stamp: WorkbenchStamp) -> BatchMemo {
+    BatchMemo(oldDataset: oldDataset, oldBounds: oldBounds, result: result, stamp: stamp)
   }
 
   func isCurrent(layout: LayoutInstance?, model: CollectionModel) -> Bool {

@@ -109,7 +109,9 @@ extension Session {
 
   /// What reading arguments may look at.
   var parseContext: ParseContext {
-    ParseContext(registry: state.registry, layout: state.layout, sectionCount: state.model.dataset.sections.count)
+    ParseContext(
+      registry: state.registry, layout: state.layout, sectionCount: state.model.dataset.sections.count,
+      nextLayout: state.transition?.next.layoutClass)
   }
 
   /// Draws a picture and writes it (or keeps it to print, for path "-").

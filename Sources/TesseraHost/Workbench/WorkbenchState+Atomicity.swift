@@ -25,6 +25,10 @@ extension WorkbenchState {
     let zoomOrigin: OptionSpec.Value?
     let transition: InteractiveTransition?
     let lastLayoutChange: LayoutChangeMemo?
+    /// Whether the memos could still be drawn: restoring re-prepares the layout (new
+    /// generations), and a memo that was current stays current.
+    let lastBatchWasCurrent: Bool
+    let lastLayoutChangeWasCurrent: Bool
   }
 
   var snapshot: Snapshot {
@@ -34,7 +38,9 @@ extension WorkbenchState {
       layoutGeneration: layout?.generation ?? 0, options: layout?.options,
       preferredCount: layout?.preferredLog.count ?? 0, stats: layout?.stats, format: format,
       tracing: tracing, selfSizing: selfSizing, lastBatch: lastBatch, lastBatchIsStale: lastBatchIsStale,
-      screenScale: screenScale, zoomOrigin: zoomOrigin, transition: transition, lastLayoutChange: lastLayoutChange)
+      screenScale: screenScale, zoomOrigin: zoomOrigin, transition: transition, lastLayoutChange: lastLayoutChange,
+      lastBatchWasCurrent: lastBatch?.isCurrent(layout: layout, model: model) ?? false,
+      lastLayoutChangeWasCurrent: lastLayoutChange?.isCurrent(layout: layout, model: model) ?? false)
   }
 
   /// Runs `body`; if it throws, puts the dataset, bounds, layout (its options, preferred sizes
@@ -70,8 +76,16 @@ extension WorkbenchState {
     transition = saved.transition
     lastLayoutChange = saved.lastLayoutChange
     layout = saved.layout
-    // The calls the failed command made (and the ones restoring makes) do not count.
-    defer { if let stats = saved.stats { self.layout?.stats = stats } }
+    defer {
+      // The calls the failed command made (and the ones restoring makes) do not count.
+      if let stats = saved.stats { self.layout?.stats = stats }
+      // The session is as it was, so what could be drawn before still can.
+      if let current = self.layout {
+        let stamp = WorkbenchStamp(layout: current, model: model)
+        if saved.lastBatchWasCurrent { lastBatch = saved.lastBatch?.restamped(stamp) }
+        if saved.lastLayoutChangeWasCurrent { lastLayoutChange = saved.lastLayoutChange?.restamped(stamp) }
+      }
+    }
     guard let layout, let options = saved.options,
       modelChanged || layout.generation != saved.layoutGeneration || layout.preferredLog.count != saved.preferredCount
     else { return }
