@@ -19,9 +19,10 @@ extension ConformanceChecker {
     }
   }
 
-  /// The table `dump --all` prints for `elements`: what a conforming layout's listing looks like.
-  static func listing(_ elements: [Element]) -> String {
-    TableFormatter.format(.attributes(AttributeList(elements, command: "dump", showsAll: true))) ?? ""
+  /// The table `dump --all` prints for `elements` in the trial's session: what a conforming
+  /// layout's listing looks like.
+  static func listing(_ elements: [Element], _ trial: ConformanceTrial) -> String {
+    TableFormatter.format(.attributes(trial.session.state.listing(elements, command: "dump", showsAll: true))) ?? ""
   }
 
   private func validAnswers(_ trial: inout ConformanceTrial) throws(ConformanceFailure) {
@@ -49,7 +50,7 @@ extension ConformanceChecker {
         if found.count != Set(found).count { what.append("some listed twice") }
         throw trial.failure(
           .rectQuery, "\(command) returned \(found.count), not \(expected.count): \(what.joined(separator: "; "))",
-          command: command, expected: Self.listing(expected))
+          command: command, expected: Self.listing(expected, trial))
       }
     }
   }
@@ -66,7 +67,7 @@ extension ConformanceChecker {
         throw trial.failure(
           .lookup, "the listing has no cell \(path), though the data has that item",
           command: "dump --all",
-          expected: found.map { Self.listing(all + [$0]) }
+          expected: found.map { Self.listing(all + [$0], trial) }
             ?? "(a listing with a cell for every item, \(path) among them)")
       }
     }
@@ -98,7 +99,7 @@ extension ConformanceChecker {
         ?? "\(command) finds nothing, but the listing has it"
       throw trial.failure(
         .lookup, detail, command: command,
-        expected: TableFormatter.format(.attributes(AttributeList([cell]))))
+        expected: TableFormatter.format(.attributes(trial.session.state.listing([cell]))))
     }
   }
 
@@ -138,14 +139,17 @@ extension ConformanceChecker {
   }
 
   private func determinism(_ trial: inout ConformanceTrial) throws(ConformanceFailure) {
-    let first = try trial.run("dump --all")
+    let before = try trial.layout
+    let first = try trial.call("dump --all") { () throws(HostError) in try before.allAttributes() }
+    try trial.run("dump --all")
     try trial.run("layout \(trial.layoutName)")
     let layout = try trial.layout
     let again = try trial.call("dump --all") { () throws(HostError) in try layout.allAttributes() }
-    guard Self.listing(again) == first else {
+    // Compared exactly (a listing rounds to 3 decimals).
+    guard Self.sameMultiset(again, first) else {
       throw trial.failure(
         .determinism, "a fresh instance on the same data lists different elements", command: "dump --all",
-        expected: first)
+        expected: Self.listing(first, trial))
     }
   }
 
@@ -168,12 +172,12 @@ extension ConformanceChecker {
       }
       return try fresh.allAttributes()
     }
-    guard Self.listing(incremental) == Self.listing(fresh) else {
+    guard Self.sameMultiset(incremental, fresh) else {
       let differing = Set(incremental).symmetricDifference(fresh).map(\.label)
       throw trial.failure(
         .selfSizing,
         "after \(cell.indexPath) prefers \(size.formatted), the incremental pass differs from a fresh prepare at \(Self.list(Array(Set(differing)).sorted()))",
-        command: "dump --all", expected: Self.listing(fresh))
+        command: "dump --all", expected: Self.listing(fresh, trial))
     }
   }
 
@@ -199,12 +203,12 @@ extension ConformanceChecker {
     let fresh = try trial.call("layout \(trial.layoutName)") { () throws(HostError) in
       try LayoutInstance(layout.layoutClass, model: model, options: layout.options).allAttributes()
     }
-    guard Self.listing(after) == Self.listing(fresh) else {
+    guard Self.sameMultiset(after, fresh) else {
       let differing = Set(after).symmetricDifference(fresh).map(\.label)
       throw trial.failure(
         .batch,
         "after a batch of \(update.operations.count) operation\(update.operations.count == 1 ? "" : "s") the layout differs from a fresh prepare at \(Self.list(Array(Set(differing)).sorted()))",
-        command: "dump --all", expected: Self.listing(fresh))
+        command: "dump --all", expected: Self.listing(fresh, trial))
     }
   }
 
@@ -233,7 +237,7 @@ extension ConformanceChecker {
       throw trial.failure(
         .scrollStable,
         "after scroll \(formatNumber(target.x)) \(formatNumber(target.y)) (which the layout said invalidates nothing) the visible query differs from the same rect queried before it",
-        command: "visible --all", expected: Self.listing(before))
+        command: "visible --all", expected: Self.listing(before, trial))
     }
   }
 

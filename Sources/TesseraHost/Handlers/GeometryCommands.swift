@@ -41,12 +41,12 @@ extension WorkbenchState {
   }
 
   func visibleCommand(_ args: Arguments) throws(HostError) -> CommandResult {
-    .attributes(AttributeList(try shownElements(in: model.bounds), command: "visible", showsAll: args.flag))
+    .attributes(listing(try shownElements(in: model.bounds), command: "visible", showsAll: args.flag))
   }
 
   func dumpCommand(_ args: Arguments) throws(HostError) -> CommandResult {
     let elements = args.has("X Y W H") ? try shownElements(in: args.rect("X Y W H")) : try shownElements()
-    return .attributes(AttributeList(elements, command: "dump", showsAll: args.flag))
+    return .attributes(listing(elements, command: "dump", showsAll: args.flag))
   }
 
   func itemCommand(_ args: Arguments) throws(HostError) -> CommandResult {
@@ -57,12 +57,12 @@ extension WorkbenchState {
       guard let element = transition.element(like: .cell, kind: nil, at: path, screenScale: screenScale) else {
         throw HostError("item \(path) is in neither layout's snapshot of the transition (it was off screen in both)")
       }
-      return .attributes(AttributeList([element]))
+      return .attributes(listing([element]))
     }
     guard let element = try currentLayout().item(at: path) else {
       throw HostError("layout '\(try currentLayout().layoutClass.name)' has no attributes for item \(path)")
     }
-    return .attributes(AttributeList([element]))
+    return .attributes(listing([element]))
   }
 
   /// `item KIND S.I`: a supplementary or decoration view through the layout's lookup.
@@ -76,7 +76,7 @@ extension WorkbenchState {
       guard let element = transition.element(like: category, kind: kind, at: path, screenScale: screenScale) else {
         throw HostError("\(kind) \(path) is in neither layout's snapshot of the transition")
       }
-      return .attributes(AttributeList([element]))
+      return .attributes(listing([element]))
     }
     let found = isDecoration ? try layout.decoration(kind, at: path) : try layout.supplementary(kind, at: path)
     guard let found else {
@@ -84,7 +84,7 @@ extension WorkbenchState {
         "layout '\(layout.layoutClass.name)' has no \(isDecoration ? "decoration" : "supplementary") view \(kind) \(path)"
       )
     }
-    return .attributes(AttributeList([found]))
+    return .attributes(listing([found]))
   }
 
   func sizeCommand(_ args: Arguments) throws(HostError) -> CommandResult {

@@ -68,7 +68,7 @@ extension WorkbenchState {
     let sizeAfter = try layout.contentSize()
     var old: [String: Element] = [:]
     for e in before { old[e.label] = e }
-    let changed = Element.sortedForOutput(after.filter { old[$0.label] != $0 })
+    let changed = listing(after.filter { old[$0.label] != $0 })
     return InvalidationChanges(summary: summary, sizeBefore: sizeBefore, sizeAfter: sizeAfter, changed: changed)
   }
 

@@ -64,6 +64,18 @@ extension WorkbenchState {
       proposed: t.proposed, pivot: t.pivot, elements: t.pairs.count)
   }
 
+  /// Elements as a listing: in the order the layouts declare their kinds (both layouts' during a
+  /// transition), each cell with its dataset id.
+  func listing(_ elements: [Element], command: String? = nil, showsAll: Bool = true) -> AttributeList {
+    var kinds = layout?.layoutClass.kindNames(nil) ?? []
+    for kind in transition?.next.layoutClass.kindNames(nil) ?? [] where !kinds.contains(kind) { kinds.append(kind) }
+    return AttributeList(
+      elements, kinds: kinds,
+      id: { [dataset = model.dataset] path in
+        dataset.contains(path) ? dataset.sections[path.section].items.ids[path.item] : nil
+      }, command: command, showsAll: showsAll)
+  }
+
   /// What a rect query shows now: the layout's answer, or during a transition every snapshotted
   /// element at the current progress (UIKit's transition layout returns them all).
   func shownElements(in rect: Rect) throws(HostError) -> [Element] {

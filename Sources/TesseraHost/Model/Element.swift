@@ -27,15 +27,30 @@ public struct Element: Hashable, Sendable {
     self.frame = frame
   }
 
-  /// DESIGN §3 order: category (cell, supplementary, decoration), then kind, section, item.
-  public static func sortedForOutput(_ elements: [Element]) -> [Element] {
-    elements.sorted(by: comesFirst)
+  /// DESIGN §3 order: category (cell, supplementary, decoration), then kind in the order the
+  /// layout declares its kinds (`kinds`; kinds not listed come after, by name), section, item.
+  public static func sortedForOutput(_ elements: [Element], kinds: [String] = []) -> [Element] {
+    let order = KindOrder(kinds)
+    return elements.sorted { comesFirst($0, $1, order) }
+  }
+
+  /// The declaration order of kinds, for `sortedForOutput`.
+  public struct KindOrder: Sendable {
+    let rank: [String: Int]
+
+    public init(_ kinds: [String]) {
+      rank = Dictionary(kinds.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+    }
   }
 
   /// The order of `sortedForOutput`.
-  public static func comesFirst(_ a: Element, _ b: Element) -> Bool {
+  public static func comesFirst(_ a: Element, _ b: Element, _ order: KindOrder = KindOrder([])) -> Bool {
     if a.category != b.category { return a.category.rawValue < b.category.rawValue }
-    if a.kind != b.kind { return (a.kind ?? "") < (b.kind ?? "") }
+    if a.kind != b.kind {
+      let (ka, kb) = (a.kind ?? "", b.kind ?? "")
+      let (ra, rb) = (order.rank[ka] ?? Int.max, order.rank[kb] ?? Int.max)
+      return ra != rb ? ra < rb : ka < kb
+    }
     return a.indexPath < b.indexPath
   }
 

@@ -115,15 +115,24 @@ public struct DatasetSummary {
   public var items: Int
 }
 
-/// Elements' attributes (`visible`, `dump`, `item`), sorted for output.
+/// Elements' attributes (`visible`, `dump`, `item`), sorted for output, each cell with its
+/// dataset id.
 public struct AttributeList {
   public var elements: [Element]
+  /// The dataset id of each element that is a cell (nil for the others), in `elements` order.
+  public var ids: [String?]
   /// The command that lists them, for the "… --all" hint of a long table; nil prints all rows.
   public var command: String?
   public var showsAll: Bool
 
-  public init(_ elements: [Element], command: String? = nil, showsAll: Bool = true) {
-    self.elements = Element.sortedForOutput(elements)
+  /// `kinds`: the layout's kinds in declaration order (the listing's order within a category);
+  /// `id`: a cell's dataset id.
+  public init(
+    _ elements: [Element], kinds: [String] = [], id: (IndexPath) -> String? = { _ in nil }, command: String? = nil,
+    showsAll: Bool = true
+  ) {
+    self.elements = Element.sortedForOutput(elements, kinds: kinds)
+    self.ids = self.elements.map { $0.category == .cell ? id($0.indexPath) : nil }
     self.command = command
     self.showsAll = showsAll
   }
@@ -135,7 +144,7 @@ public struct InvalidationChanges {
   public var summary: String
   public var sizeBefore: Size
   public var sizeAfter: Size
-  public var changed: [Element]
+  public var changed: AttributeList
 }
 
 /// A preferred size the layout did not act on.

@@ -4,7 +4,7 @@ import TesseraKit
 /// pictures of what a session expected.
 ///
 /// A table is what `dump`, `visible` and `item` print (`AttributesTable.table`): a header
-/// `element path x y width height`, then optionally `z`, `alpha` and `extra`, columns found at
+/// `element path [id] x y width height`, then optionally `z`, `alpha` and `extra`, columns found at
 /// the header's positions; the count line "(N elements)" and the "(1000 of N elements shown…)"
 /// line are skipped, and "(no elements)" is an empty listing. A table does not say an element's
 /// category: kind `cell` reads as a cell and every other kind as a supplementary view (a
@@ -48,7 +48,8 @@ public enum AttributeTableReader {
       offset += 1
     }
     if !current.isEmpty { out.append((current, start)) }
-    let names = out.map(\.0)
+    // The cells' id column, when there is one, sits after the path.
+    let names = out.map(\.0).enumerated().filter { !($0.offset == 2 && $0.element == "id") }.map(\.element)
     guard names.count >= required.count, Array(names.prefix(required.count)) == required else { return nil }
     var rest = optional[...]
     for name in names.dropFirst(required.count) {

@@ -26,9 +26,12 @@ public struct ElementChange: Sendable, Equatable {
   /// The element as listed: its end, or its start when it disappears.
   var shown: Element { kind == .disappears ? start : end }
 
-  /// Sorted for output by the element shown.
-  static func sorted(_ changes: [ElementChange]) -> [ElementChange] {
-    changes.sorted { Element.comesFirst($0.shown, $1.shown) }
+  /// Sorted for output by the element shown, kinds in the order the two layouts declare them.
+  static func sorted(_ changes: [ElementChange], old: LayoutClass, new: LayoutClass) -> [ElementChange] {
+    var kinds = old.kindNames(nil)
+    for kind in new.kindNames(nil) where !kinds.contains(kind) { kinds.append(kind) }
+    let order = Element.KindOrder(kinds)
+    return changes.sorted { Element.comesFirst($0.shown, $1.shown, order) }
   }
 }
 

@@ -86,7 +86,7 @@ public struct InteractiveTransition {
         pairs.append(ElementChange(kind: .appears, start: Self.faded(e), end: e))
       }
     }
-    self.pairs = ElementChange.sorted(pairs)
+    self.pairs = ElementChange.sorted(pairs, old: current.layoutClass, new: next.layoutClass)
     let currentSize = try current.contentSize()
     contentSize = Size(
       width: max(currentSize.width, nextSize.width), height: max(currentSize.height, nextSize.height))

@@ -77,6 +77,6 @@ enum LayoutChange {
         changes.append(ElementChange(kind: .appears, start: try new.initialAttributes(forAppearing: e), end: e))
       }
     }
-    return ElementChange.sorted(changes)
+    return ElementChange.sorted(changes, old: old.layoutClass, new: new.layoutClass)
   }
 }

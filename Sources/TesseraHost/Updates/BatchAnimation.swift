@@ -36,7 +36,8 @@ enum BatchAnimation {
     var oldSectionOf: [String: Int] = [:]
     for (b, section) in old.sections.enumerated() { oldSectionOf[section.id] = b }
     var animations: [BatchReport.Animation] = []
-    for e in Element.sortedForOutput(afterVisible) {
+    let kinds = layout.layoutClass.kindNames(nil)
+    for e in Element.sortedForOutput(afterVisible, kinds: kinds) {
       let id = identity(e, in: new)
       let from: IndexPath?
       if e.category == .cell {
@@ -57,7 +58,7 @@ enum BatchAnimation {
       }
       animations.append(.init(element: e.kind ?? "cell", id: id, from: from, to: e.indexPath, start: start, end: e))
     }
-    for e in Element.sortedForOutput(beforeVisible) {
+    for e in Element.sortedForOutput(beforeVisible, kinds: kinds) {
       let id = identity(e, in: old)
       guard after[id] == nil else { continue }
       let to: IndexPath?

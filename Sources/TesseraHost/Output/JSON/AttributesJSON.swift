@@ -2,11 +2,13 @@ import TesseraKit
 
 /// Attributes as JSON (DESIGN §3 "JSON output").
 enum AttributesJSON {
-  static func json(_ e: Element) -> JSONOutput {
+  /// ATTR; `id` is a cell's dataset id, given where the output lists items (`visible`, `dump`).
+  static func json(_ e: Element, id: String? = nil) -> JSONOutput {
     var members: [(String, JSONOutput)] = [("category", .string(e.category.description))]
     if let kind = e.kind { members.append(("kind", .string(kind))) }
+    members += [("section", .number(Double(e.indexPath.section))), ("item", .number(Double(e.indexPath.item)))]
+    if let id { members.append(("id", .string(id))) }
     members += [
-      ("section", .number(Double(e.indexPath.section))), ("item", .number(Double(e.indexPath.item))),
       ("frame", .array([e.frame.minX, e.frame.minY, e.frame.width, e.frame.height].map { .number($0) })),
       ("zIndex", .number(Double(e.zIndex))), ("alpha", .number(e.alpha)), ("hidden", .bool(e.isHidden)),
     ]
@@ -20,8 +22,8 @@ enum AttributesJSON {
     return .object(members)
   }
 
-  /// `{"attributes": [...]}`: every element, whatever the table would show.
-  static func list(_ elements: [Element]) -> JSONOutput {
-    .object([("attributes", .array(elements.map(json)))])
+  /// Every element of a listing, whatever the table would show, each cell with its id.
+  static func array(_ list: AttributeList) -> JSONOutput {
+    .array(list.elements.indices.map { json(list.elements[$0], id: list.ids[$0]) })
   }
 }

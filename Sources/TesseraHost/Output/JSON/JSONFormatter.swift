@@ -69,7 +69,7 @@ enum JSONFormatter {
     case .layoutChanged(let report): return LayoutChangeJSON.json(report)
     case .transition(let status): return LayoutChangeJSON.json(status)
     case .offset(let point): return .object([("offset", pair(point.x, point.y))])
-    case .attributes(let list): return AttributesJSON.list(list.elements)
+    case .attributes(let list): return .object([("attributes", AttributesJSON.array(list))])
     case .contentSize(let size): return .object([("contentSize", pair(size.width, size.height))])
     case .batchOpened: return .object([("batch", .string("open"))])
     case .batchCancelled: return .object([("batch", .string("cancelled"))])
@@ -84,7 +84,7 @@ enum JSONFormatter {
             ("after", pair(changes.sizeAfter.width, changes.sizeAfter.height)),
           ])
         ),
-        ("changed", .array(changes.changed.map(AttributesJSON.json))),
+        ("changed", AttributesJSON.array(changes.changed)),
       ])
     case .preferredSizeKept: return .object([("invalidated", .bool(false)), ("changed", .array([]))])
     case .selfSizingOn(let budget, let passes):

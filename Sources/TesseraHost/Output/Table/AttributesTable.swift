@@ -5,32 +5,38 @@ enum AttributesTable {
   /// always lists everything).
   static func listing(_ list: AttributeList) -> String {
     let sorted = list.elements
-    guard let command = list.command, !list.showsAll, sorted.count > Limits.rowsShown else { return table(sorted) }
-    let shown = table(Array(sorted.prefix(Limits.rowsShown)), countLine: false)
+    guard let command = list.command, !list.showsAll, sorted.count > Limits.rowsShown else {
+      return table(sorted, ids: list.ids)
+    }
+    let shown = table(
+      Array(sorted.prefix(Limits.rowsShown)), ids: Array(list.ids.prefix(Limits.rowsShown)), countLine: false)
     return shown
       + "\n(\(Limits.rowsShown) of \(sorted.count) elements shown: '\(command) --all' prints them all, 'format json' lists them all as JSON)"
   }
 
-  /// One row per element; z, alpha and extras appear only when some element needs them, so the
-  /// common case stays narrow.
-  static func table(_ elements: [Element], countLine: Bool = true) -> String {
+  /// One row per element, numbers at most 3 decimals; the cells' ids, z, alpha and extras appear
+  /// only when some element has one, so the common case stays narrow.
+  static func table(_ elements: [Element], ids: [String?] = [], countLine: Bool = true) -> String {
     guard !elements.isEmpty else { return "(no elements)" }
+    let showID = ids.contains { $0 != nil }
     let showZ = elements.contains { $0.zIndex != 0 }
     let showAlpha = elements.contains { $0.alpha != 1 }
     let extras = elements.map(extra)
     let showExtra = extras.contains { !$0.isEmpty }
-    var header = ["element", "path", "x", "y", "width", "height"]
+    var header = ["element", "path"] + (showID ? ["id"] : []) + ["x", "y", "width", "height"]
     if showZ { header.append("z") }
     if showAlpha { header.append("alpha") }
     if showExtra { header.append("extra") }
     var table = TextTable(header)
     for (index, e) in elements.enumerated() {
-      var row = [
-        e.kind ?? "cell", "\(e.indexPath)", formatNumber(e.frame.minX), formatNumber(e.frame.minY),
-        formatNumber(e.frame.width), formatNumber(e.frame.height),
+      var row = [e.kind ?? "cell", "\(e.indexPath)"]
+      if showID { row.append(index < ids.count ? ids[index] ?? "" : "") }
+      row += [
+        formatTableNumber(e.frame.minX), formatTableNumber(e.frame.minY), formatTableNumber(e.frame.width),
+        formatTableNumber(e.frame.height),
       ]
       if showZ { row.append(String(e.zIndex)) }
-      if showAlpha { row.append(formatNumber(e.alpha)) }
+      if showAlpha { row.append(formatTableNumber(e.alpha)) }
       if showExtra { row.append(extras[index]) }
       table.add(row)
     }
@@ -43,9 +49,9 @@ enum AttributesTable {
     if e.isHidden { parts.append("hidden") }
     if e.transform != .identity {
       let t = e.transform
-      parts.append("transform=" + [t.a, t.b, t.c, t.d, t.tx, t.ty].map(formatNumber).joined(separator: ","))
+      parts.append("transform=" + [t.a, t.b, t.c, t.d, t.tx, t.ty].map(formatTableNumber).joined(separator: ","))
     }
-    parts += e.custom.map { "\($0.key)=\(formatNumber($0.value))" }
+    parts += e.custom.map { "\($0.key)=\(formatTableNumber($0.value))" }
     return parts.joined(separator: " ")
   }
 }

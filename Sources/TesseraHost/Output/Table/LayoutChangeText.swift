@@ -36,11 +36,11 @@ enum LayoutChangeText {
       return
         "\(head) started: \(pivot), offset \(point(status.fromOffset)) → \(point(status.toOffset)) (proposed \(point(status.proposed))), \(status.elements) element\(status.elements == 1 ? "" : "s")"
     case .progressed:
-      return "\(head) at \(formatNumber(status.progress)): offset \(point(status.offset))"
+      return "\(head) at \(formatTableNumber(status.progress)): offset \(point(status.offset))"
     case .shown:
       let pivot = status.pivot.map { "pivot cell \($0)" } ?? "no pivot"
       return
-        "\(head) at \(formatNumber(status.progress)): offset \(point(status.offset)) (from \(point(status.fromOffset)) to \(point(status.toOffset)), \(pivot), \(status.elements) elements)"
+        "\(head) at \(formatTableNumber(status.progress)): offset \(point(status.offset)) (from \(point(status.fromOffset)) to \(point(status.toOffset)), \(pivot), \(status.elements) elements)"
     case .finished:
       return "\(head) finished: layout \(status.to), offset \(point(status.offset))"
     case .cancelled:
@@ -48,5 +48,5 @@ enum LayoutChangeText {
     }
   }
 
-  static func point(_ p: Point) -> String { "\(formatNumber(p.x)) \(formatNumber(p.y))" }
+  static func point(_ p: Point) -> String { "\(formatTableNumber(p.x)) \(formatTableNumber(p.y))" }
 }

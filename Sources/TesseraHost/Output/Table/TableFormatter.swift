@@ -27,26 +27,28 @@ enum TableFormatter {
       }
     case .dataset(let dataset): return DatasetText.listing(dataset)
     case .viewport(let size, let scale):
-      return "viewport \(size.formatted)" + (scale.map { "@\(formatNumber($0))" } ?? "")
+      return "viewport \(size.tableFormatted)" + (scale.map { "@\(formatTableNumber($0))" } ?? "")
     case .layoutChanged(let report): return LayoutChangeText.text(report)
     case .transition(let status): return LayoutChangeText.text(status)
-    case .offset(let point): return "offset \(formatNumber(point.x)) \(formatNumber(point.y))"
+    case .offset(let point): return "offset \(formatTableNumber(point.x)) \(formatTableNumber(point.y))"
     case .attributes(let list): return AttributesTable.listing(list)
-    case .contentSize(let size): return "contentSize \(size.formatted)"
+    case .contentSize(let size): return "contentSize \(size.tableFormatted)"
     case .batchOpened: return "batch: one operation a line, then 'commit' to apply them or 'cancel' to drop them"
     case .batchCancelled(let count):
       return "batch cancelled (\(count) operation\(count == 1 ? "" : "s") dropped)"
     case .batch(let report): return BatchReportTable.text(report)
     case .invalidation(let changes):
       var lines = [changes.summary]
-      lines.append("content size \(changes.sizeBefore.formatted) → \(changes.sizeAfter.formatted)")
+      lines.append("content size \(changes.sizeBefore.tableFormatted) → \(changes.sizeAfter.tableFormatted)")
       lines.append(
-        changes.changed.isEmpty
-          ? "changed: none" : "changed \(changes.changed.count):\n" + AttributesTable.table(changes.changed))
+        changes.changed.elements.isEmpty
+          ? "changed: none"
+          : "changed \(changes.changed.elements.count):\n"
+            + AttributesTable.table(changes.changed.elements, ids: changes.changed.ids))
       return lines.joined(separator: "\n")
     case .preferredSizeKept(let kept):
       return
-        "\(kept.path) prefers \(kept.preferred.formatted): layout \(kept.layout) keeps \(kept.kept.formatted) (no invalidation)"
+        "\(kept.path) prefers \(kept.preferred.tableFormatted): layout \(kept.layout) keeps \(kept.kept.tableFormatted) (no invalidation)"
     case .selfSizingOn(let budget, let passes):
       return "self-sizing on (budget \(budget) passes)"
         + (passes > 0 ? ": settled in \(passes) pass\(passes == 1 ? "" : "es")" : "")
