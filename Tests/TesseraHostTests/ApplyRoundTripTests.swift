@@ -98,4 +98,44 @@ import Testing
     let dataset = Self.randomDataset(&rng, nextID: &nextID)
     #expect(DatasetDiff.diff(from: dataset, to: dataset).operations.isEmpty)
   }
+
+  /// A reordering moves exactly the items outside a longest run already in order (checked
+  /// against a quadratic longest increasing subsequence), to the same index path only when no
+  /// longest run keeps that item, and lands on the new order.
+  @Test func reorderingMovesTheFewestItems() throws {
+    var rng = SplitMix64(seed: 41)
+    for round in 0..<200 {
+      let count = rng.int(in: 0...30)
+      let ids = (0..<count).map { "i\($0)" }
+      var order = ids
+      for index in order.indices.reversed() where index > 0 { order.swapAt(index, rng.int(in: 0...index)) }
+      func dataset(_ ids: [String]) -> Dataset {
+        Dataset(sections: [DatasetSection(id: "s", items: ItemList(ids.map { DatasetItem(id: $0) }))])
+      }
+      let diff = DatasetDiff.diff(from: dataset(ids), to: dataset(order))
+      // Longest increasing run of old positions in the new order, the slow way.
+      let positions = order.map { Int($0.dropFirst())! }
+      var ending = [Int](repeating: 1, count: positions.count)  // longest run ending at j
+      for j in positions.indices {
+        for i in 0..<j where positions[i] < positions[j] { ending[j] = max(ending[j], ending[i] + 1) }
+      }
+      var starting = [Int](repeating: 1, count: positions.count)  // longest run starting at j
+      for j in positions.indices.reversed() {
+        for k in (j + 1)..<max(j + 1, positions.count) where positions[k] > positions[j] {
+          starting[j] = max(starting[j], starting[k] + 1)
+        }
+      }
+      let longest = ending.max() ?? 0
+      let moves = diff.operations.filter { if case .moveItem = $0 { true } else { false } }
+      #expect(moves.count == count - longest, "round \(round): \(order)")
+      for case .moveItem(let from, let to) in diff.operations where from == to {
+        // Only an item that no longest run can keep moves to its own place.
+        #expect(ending[to.item] + starting[to.item] - 1 < longest, "round \(round): \(order) moves \(from) in place")
+      }
+      let session = Support.session()
+      try session.replaceDatasetForTesting(dataset(ids))
+      _ = try session.applyDatasetForTesting(dataset(order))
+      #expect(Array(session.model.dataset.sections[0].items.ids) == order, "round \(round)")
+    }
+  }
 }

@@ -253,11 +253,13 @@ enum CommandTable {
       "apply", [CommandForm([], [Parameter("PATH", .path)], misfit: "apply takes one file")],
       summary: "turn the dataset into a new version of it with one batch update",
       discussion: """
-        Diffs the file against the current dataset by section and item ids (linear time, after Heckel), prints \
-        the derived operations, and applies them as 'batch' does, landing exactly on the new data. The batch is \
-        one UIKit accepts and animates correctly: a section that moves and changes is deleted and inserted; an \
-        item that moves and changes is not reloaded in the same batch; items changing where items move are \
-        updated without a reload. Each rewrite is printed.
+        Diffs the file against the current dataset by section and item ids (after Heckel), prints the derived \
+        operations, and applies them as 'batch' does, landing exactly on the new data. Only the items (and \
+        sections) outside a longest run already in order move: the fewest moves. The batch is one UIKit accepts \
+        and animates correctly, and changed content always refreshes: an item that moves and changes is deleted \
+        and inserted; a changed item is reloaded where the reload lands on its new place (moves do not shift a \
+        reload), else deleted and inserted; a section whose own data changes is reloaded, or deleted and inserted \
+        when it moves or its items change too. Each rewrite is printed.
         """,
       examples: ["apply sessions/data/people-v2.json"],
       run: .workbench { state, args throws(HostError) in try state.applyCommand(args) }),
