@@ -8,7 +8,7 @@ extension FlowGeometry {
   static func rebuild(
     _ g: inout FlowGeometry, from first: Int = 0, collectionView: CollectionView,
     configuration c: FlowLayout.Configuration, preferred: PreferredSizes
-  ) {
+  ) throws(LayoutError) {
     let kept = min(max(0, first), g.sections.count)
     let keptItems = kept > 0 ? g.sections[kept - 1].itemBase + g.sections[kept - 1].itemCount : 0
     let keptLines = kept > 0 ? g.sections[kept - 1].firstLine + g.sections[kept - 1].lineCount : 0
@@ -19,7 +19,10 @@ extension FlowGeometry {
     g.isVertical = c.isVertical
     let bounds = collectionView.bounds
     g.crossExtent = c.isVertical ? bounds.width : bounds.height
-    g.insetBottomAlongScroll = c.stackInsets.end
+    if kept == 0 || g.configurations.first != c {
+      g.configurations = [c]
+      g.configurationIndex = [c: 0]
+    }
     let sectionCount = collectionView.numberOfSections
     let counts = (0..<sectionCount).map { $0 < kept ? 0 : collectionView.numberOfItems(inSection: $0) }
     let total = keptItems + counts.reduce(0, +)
@@ -32,19 +35,33 @@ extension FlowGeometry {
       chunk.deallocate()
     }
     var builder = SectionBuilder(configuration: c, crossExtent: g.crossExtent, chunk: chunk, scratch: scratch)
+    var builderIndex: Int32 = 0
     // The items live outside `g` while the builder writes them through a pointer: no
     // uniqueness or exclusivity checks in the per-item loops.
     var slots: [FlowGeometry.Slot] = []
     swap(&slots, &g.slots)
     defer { swap(&slots, &g.slots) }
     for s in kept..<max(kept, sectionCount) {
+      let sc = try c.forSection(s, of: collectionView)
+      let index: Int32
+      if let known = g.configurationIndex[sc] {
+        index = known
+      } else {
+        index = Int32(g.configurations.count)
+        g.configurations.append(sc)
+        g.configurationIndex[sc] = index
+      }
+      if index != builderIndex {
+        builder = SectionBuilder(configuration: sc, crossExtent: g.crossExtent, chunk: chunk, scratch: scratch)
+        builderIndex = index
+      }
       let header = thickness(collectionView.sectionSize("header", section: s) ?? c.headerSize, c)
       let footer = thickness(collectionView.sectionSize("footer", section: s) ?? c.footerSize, c)
-      g.bands.append(header + c.stackInsets.start)
+      g.bands.append(header + sc.stackInsets.start)
       builder.laySection(
-        s, count: counts[s], header: header, footer: footer, from: collectionView, preferred: preferred,
-        slots: &slots, into: &g)
-      g.bands.append(c.stackInsets.end + footer)
+        s, count: counts[s], header: header, footer: footer, configuration: index, from: collectionView,
+        preferred: preferred, slots: &slots, into: &g)
+      g.bands.append(sc.stackInsets.end + footer)
     }
     g.bands.refresh()
   }
@@ -81,8 +98,9 @@ struct SectionBuilder {
 
   /// Reads the section's sizes (preferred ones first when self-sizing), breaks and places them.
   mutating func laySection(
-    _ s: Int, count: Int, header: Double, footer: Double, from collectionView: CollectionView,
-    preferred: PreferredSizes, slots: inout [FlowGeometry.Slot], into g: inout FlowGeometry
+    _ s: Int, count: Int, header: Double, footer: Double, configuration configurationIndex: Int32 = 0,
+    from collectionView: CollectionView, preferred: PreferredSizes, slots: inout [FlowGeometry.Slot],
+    into g: inout FlowGeometry
   ) {
     let itemBase = slots.count
     let vertical = configuration.isVertical
@@ -103,7 +121,7 @@ struct SectionBuilder {
     }
     let section = FlowGeometry.Section(
       itemBase: itemBase, itemCount: slots.count - itemBase, firstLine: g.lines.count, lineCount: 0, header: header,
-      footer: footer, mismatches: 0, multiItemLines: 0)
+      footer: footer, mismatches: 0, multiItemLines: 0, configuration: configurationIndex)
     g.sections.append(section)
     slots.withUnsafeMutableBufferPointer { breakLines(s, from: itemBase, slots: $0.baseAddress!, into: &g) }
   }

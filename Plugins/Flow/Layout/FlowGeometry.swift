@@ -30,6 +30,8 @@ struct FlowGeometry {
     var mismatches: Int
     /// Lines holding more than one item: 0 means every line holds one.
     var multiItemLines: Int
+    /// Its metrics: an index into `FlowGeometry.configurations` (sections share equal ones).
+    var configuration: Int32 = 0
 
     @inline(__always) func headBand(_ s: Int) -> Int { firstLine + 2 * s }
     @inline(__always) func tailBand(_ s: Int) -> Int { firstLine + lineCount + 2 * s + 1 }
@@ -37,7 +39,11 @@ struct FlowGeometry {
 
   var isVertical = true
   var crossExtent = 0.0
-  var insetBottomAlongScroll = 0.0
+  /// The distinct per-section metrics; most sections share the layout's own (index 0).
+  var configurations: [FlowLayout.Configuration] = []
+  var configurationIndex: [FlowLayout.Configuration: Int32] = [:]
+
+  func configuration(of s: Int) -> FlowLayout.Configuration { configurations[Int(sections[s].configuration)] }
   var slots: [Slot] = []
   var lines: [Line] = []
   var sections: [Section] = []
@@ -67,7 +73,7 @@ struct FlowGeometry {
   func footerFrame(_ s: Int) -> Rect? {
     let section = sections[s]
     guard section.footer > 0 else { return nil }
-    let v = bands.start(of: section.tailBand(s)) + insetBottomAlongScroll
+    let v = bands.start(of: section.tailBand(s)) + configuration(of: s).stackInsets.end
     return isVertical
       ? Rect(x: 0, y: v, width: crossExtent, height: section.footer)
       : Rect(x: v, y: 0, width: section.footer, height: crossExtent)

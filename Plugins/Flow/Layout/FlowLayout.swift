@@ -72,12 +72,13 @@ public final class FlowLayout: CollectionLayout {
 
   public func prepare() throws(LayoutError) {
     if firstDirtySection == Int.max {
-      // Only preferred sizes changed: apply each where it is.
-      let builder = SectionBuilder(configuration: configuration, crossExtent: geometry.crossExtent)
+      // Only preferred sizes changed: apply each where it is, by its section's metrics.
       for p in pendingPreferred where geometry.sections.indices.contains(p.indexPath.section) {
         let section = geometry.sections[p.indexPath.section]
         guard p.indexPath.item >= 0, p.indexPath.item < section.itemCount else { continue }
         preferred[section.itemBase + p.indexPath.item] = p.size
+        let builder = SectionBuilder(
+          configuration: geometry.configuration(of: p.indexPath.section), crossExtent: geometry.crossExtent)
         builder.applyPreferred(p.size, at: section.itemBase + p.indexPath.item, in: &geometry)
       }
       geometry.bands.refresh()
@@ -90,7 +91,7 @@ public final class FlowLayout: CollectionLayout {
       for p in pendingPreferred where !countsChanged && geometry.sections.indices.contains(p.indexPath.section) {
         preferred[geometry.sections[p.indexPath.section].itemBase + p.indexPath.item] = p.size
       }
-      FlowGeometry.rebuild(
+      try FlowGeometry.rebuild(
         &geometry, from: firstDirtySection, collectionView: collectionView, configuration: configuration,
         preferred: preferred)
     }
@@ -141,7 +142,7 @@ public final class FlowLayout: CollectionLayout {
 
 extension FlowLayout {
   /// The options, resolved into the numbers the algorithm uses.
-  struct Configuration: Equatable {
+  struct Configuration: Hashable {
     var isVertical = true
     var itemSize = Size(width: 50, height: 50)
     var lineSpacing = 10.0
