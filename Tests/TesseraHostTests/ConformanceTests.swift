@@ -107,7 +107,7 @@ import Testing
       (["flow", "--items", "0"], "error: conform: --items takes 1 to 1000000, not 0"),
       (
         ["flow", "--options", "spacing=3"],
-        "error: conform: --options: layout flow has no option 'spacing'. Options: scrollDirection, itemSize, minimumLineSpacing, minimumInteritemSpacing, sectionInset, headerReferenceSize, footerReferenceSize, estimatedItemSize"
+        "error: conform: --options: layout flow has no option 'spacing'. Options: scrollDirection, itemSize, minimumLineSpacing, minimumInteritemSpacing, sectionInset, headerReferenceSize, footerReferenceSize, estimatedItemSize, sectionHeadersPinToVisibleBounds, sectionFootersPinToVisibleBounds"
       ),
     ]
     for (arguments, message) in cases {

@@ -64,4 +64,40 @@ import Testing
     #expect(try again.allAttributes() == all)
     #expect(try again.contentSize() == content)
   }
+
+  /// Pinned headers and footers: at every scroll position the rect query finds exactly the
+  /// elements (pinned ones where they are pinned) that overlap the rect, a scroll changes only
+  /// the pinned supplementaries, and the result equals a fresh prepare at that position.
+  @Test(arguments: ["vertical", "horizontal"])
+  func pinnedHeadersAndFootersAgreeEverywhere(direction: String) throws {
+    let session = Support.session()
+    _ = session.execute("gen random 120 sections=4 header=60x30 footer=60x20 seed=5")
+    _ = session.execute("viewport 390x300")
+    #expect(
+      session.execute(
+        "layout flow scrollDirection=\(direction) sectionHeadersPinToVisibleBounds=true sectionFootersPinToVisibleBounds=true"
+      )?.hasPrefix("layout flow") == true)
+    var rng = SplitMix64(seed: 3)
+    let content = try #require(session.layout).contentSize()
+    var previous = try #require(session.layout).allAttributes()
+    for _ in 0..<60 {
+      let offset = Double(rng.int(in: -50...Int(max(content.width, content.height))))
+      _ = session.execute(
+        direction == "vertical" ? "scroll 0 \(formatNumber(offset))" : "scroll \(formatNumber(offset)) 0")
+      let layout = try #require(session.layout)
+      let all = try layout.allAttributes()
+      // Only pinned supplementaries move.
+      let moved = Set(all).subtracting(previous).filter { $0.category == .cell }
+      #expect(moved.isEmpty, "cells moved on a scroll: \(moved.map(\.label))")
+      previous = all
+      for _ in 0..<20 {
+        let rect = Rect(
+          x: Double(rng.int(in: -40...Int(content.width))), y: Double(rng.int(in: -40...Int(content.height))),
+          width: Double(rng.int(in: 0...400)), height: Double(rng.int(in: 0...400)))
+        #expect(Set(try layout.attributes(in: rect)) == Set(all.filter { $0.frame.intersects(rect) }), "at \(rect)")
+      }
+      let fresh = try LayoutInstance(layout.layoutClass, model: session.model, options: layout.options)
+      #expect(try fresh.allAttributes() == all)
+    }
+  }
 }

@@ -125,7 +125,7 @@ import Testing
     let after = try #require(session.layout)
     #expect(after !== before)
     #expect(after.layoutClass.name == "flow")
-    #expect(session.execute("layout")?.contains("minimumLineSpacing       3") == true)
+    #expect(session.execute("layout")?.contains("minimumLineSpacing                3") == true)
   }
 }
 

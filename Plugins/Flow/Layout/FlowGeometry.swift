@@ -44,6 +44,17 @@ struct FlowGeometry {
   var configurationIndex: [FlowLayout.Configuration: Int32] = [:]
 
   func configuration(of s: Int) -> FlowLayout.Configuration { configurations[Int(sections[s].configuration)] }
+  /// Pinned headers and footers (UIKIT.md, "Flow layout, pinned headers and footers"), and the
+  /// visible bounds' span along the scroll axis they were placed for.
+  var pinsHeaders = false
+  var pinsFooters = false
+  var pinSpan = (start: 0.0, end: 0.0)
+
+  mutating func pin(to bounds: Rect, headers: Bool, footers: Bool) {
+    pinsHeaders = headers
+    pinsFooters = footers
+    pinSpan = span(bounds)
+  }
   var slots: [Slot] = []
   var lines: [Line] = []
   var sections: [Section] = []
@@ -61,26 +72,43 @@ struct FlowGeometry {
       : Rect(x: v, y: slot.u, width: slot.thickness, height: slot.extent)
   }
 
-  func headerFrame(_ s: Int) -> Rect? {
+  /// Where section `s` starts and ends along the scroll axis (its head to the end of its footer).
+  func sectionSpan(_ s: Int) -> (start: Double, end: Double) {
+    let section = sections[s]
+    let tail = section.tailBand(s)
+    return (bands.start(of: section.headBand(s)), tail + 1 < bands.count ? bands.start(of: tail + 1) : bands.total)
+  }
+
+  func headerFrame(_ s: Int) -> Rect? { headerFrame(s, pinnedTo: pinSpan) }
+
+  /// The header, pinned to the top of `visible` when headers pin: its place, or the top of the
+  /// visible bounds, but never so low that it leaves its section (above the footer).
+  func headerFrame(_ s: Int, pinnedTo visible: (start: Double, end: Double)) -> Rect? {
     let section = sections[s]
     guard section.header > 0 else { return nil }
-    let v = bands.start(of: section.headBand(s))
+    var v = bands.start(of: section.headBand(s))
+    if pinsHeaders { v = max(v, min(visible.start, sectionSpan(s).end - section.footer - section.header)) }
     return isVertical
       ? Rect(x: 0, y: v, width: crossExtent, height: section.header)
       : Rect(x: v, y: 0, width: section.header, height: crossExtent)
   }
 
-  func footerFrame(_ s: Int) -> Rect? {
+  func footerFrame(_ s: Int) -> Rect? { footerFrame(s, pinnedTo: pinSpan) }
+
+  /// The footer, pinned to the bottom of `visible` when footers pin: its place, or the bottom of
+  /// the visible bounds, but never so high that it leaves its section (below the header).
+  func footerFrame(_ s: Int, pinnedTo visible: (start: Double, end: Double)) -> Rect? {
     let section = sections[s]
     guard section.footer > 0 else { return nil }
-    let v = bands.start(of: section.tailBand(s)) + configuration(of: s).stackInsets.end
+    var v = bands.start(of: section.tailBand(s)) + configuration(of: s).stackInsets.end
+    if pinsFooters { v = min(v, max(visible.end - section.footer, sectionSpan(s).start + section.header)) }
     return isVertical
       ? Rect(x: 0, y: v, width: crossExtent, height: section.footer)
       : Rect(x: v, y: 0, width: section.footer, height: crossExtent)
   }
 
   /// The scroll-axis interval of a rect.
-  @inline(__always) func span(_ rect: Rect) -> (Double, Double) {
+  @inline(__always) func span(_ rect: Rect) -> (start: Double, end: Double) {
     isVertical ? (rect.minY, rect.maxY) : (rect.minX, rect.maxX)
   }
 
@@ -94,21 +122,28 @@ struct FlowGeometry {
     var band = bands.firstBand(endingAfter: minV)
     guard band < bands.count else { return }
     var s = section(ofBand: band)
+    // A header or footer lies within its section's span, pinned or not: each section the rect
+    // reaches is asked for both once, when the query enters it.
+    var entered = -1
     do {
       while band < bands.count, s < sections.count {
         let start = bands.start(of: band)
         if start >= maxV { break }
         let section = sections[s]
-        if band == section.headBand(s) {
+        if entered != s {
+          entered = s
           if let header = headerFrame(s), header.intersects(rect) {
             sink.append(
               LayoutAttributes(kind: FlowLayout.header, indexPath: IndexPath(s, 0), frame: header, zIndex: 10))
           }
-        } else if band == section.tailBand(s) {
           if let footer = footerFrame(s), footer.intersects(rect) {
             sink.append(
               LayoutAttributes(kind: FlowLayout.footer, indexPath: IndexPath(s, 0), frame: footer, zIndex: 10))
           }
+        }
+        if band == section.headBand(s) {
+          // Asked on entering the section.
+        } else if band == section.tailBand(s) {
           s += 1
         } else {
           let lineIndex = band - 2 * s - 1
@@ -190,5 +225,31 @@ extension FlowLayout {
     -> LayoutAttributes?
   {
     geometry.supplementary(kind, at: indexPath)
+  }
+}
+
+extension FlowGeometry {
+  /// The pinned headers and footers whose frames differ between the current visible bounds and
+  /// `newBounds`: those of the sections either bounds reaches (only they can be pinned).
+  func pinsMoving(to newBounds: Rect) -> [InvalidationContext.ElementRef] {
+    guard pinsHeaders || pinsFooters, !sections.isEmpty else { return [] }
+    let new = span(newBounds)
+    guard new != pinSpan else { return [] }
+    var moving: [InvalidationContext.ElementRef] = []
+    for range in [pinSpan, new] {
+      let first = section(ofBand: bands.firstBand(endingAfter: range.start))
+      var s = first
+      while s < sections.count, sectionSpan(s).start < range.end || s == first {
+        if pinsHeaders, headerFrame(s, pinnedTo: pinSpan) != headerFrame(s, pinnedTo: new) {
+          moving.append(.init(kind: FlowLayout.header, indexPath: IndexPath(s, 0)))
+        }
+        if pinsFooters, footerFrame(s, pinnedTo: pinSpan) != footerFrame(s, pinnedTo: new) {
+          moving.append(.init(kind: FlowLayout.footer, indexPath: IndexPath(s, 0)))
+        }
+        s += 1
+      }
+    }
+    var seen = Set<InvalidationContext.ElementRef>()
+    return moving.filter { seen.insert($0).inserted }
   }
 }

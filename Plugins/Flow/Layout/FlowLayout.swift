@@ -44,6 +44,12 @@ public final class FlowLayout: CollectionLayout {
         "estimatedItemSize", .size, default: "0x0",
         doc: "non-zero: self-sizing cells start at their dataset estimate or this, then report their size",
         minimum: 0),
+      OptionDescription(
+        "sectionHeadersPinToVisibleBounds", .bool, default: "false",
+        doc: "a section's header stays at the top of the visible bounds while its section is on screen"),
+      OptionDescription(
+        "sectionFootersPinToVisibleBounds", .bool, default: "false",
+        doc: "a section's footer stays at the bottom of the visible bounds while its section is on screen"),
     ],
     kinds: [header, footer], zoomOption: "itemSize")
 
@@ -98,6 +104,7 @@ public final class FlowLayout: CollectionLayout {
     pendingPreferred.removeAll()
     firstDirtySection = Int.max
     countsChanged = false
+    geometry.pin(to: collectionView.bounds, headers: configuration.pinsHeaders, footers: configuration.pinsFooters)
   }
 
   /// A batch update re-lays out from the first section it names (before or after the update):
@@ -113,6 +120,14 @@ public final class FlowLayout: CollectionLayout {
         }.min() ?? 0
     }
     if context.invalidatesDataSourceCounts { countsChanged = true }
+    // A scroll that only moves pinned headers and footers: they follow the bounds at the next
+    // prepare, nothing is laid out again.
+    let bounds = collectionView.bounds
+    if context.flags == .bounds, context.items.isEmpty, context.preferredSizes.isEmpty,
+      (configuration.isVertical ? bounds.width : bounds.height) == geometry.crossExtent
+    {
+      first = Int.max
+    }
     // A preferred size alone is applied where it is, not by laying out sections again.
     if context.flags.isEmpty && context.updateItems.isEmpty { first = Int.max }
     if configuration.isSelfSizing { pendingPreferred += context.preferredSizes }
@@ -134,9 +149,23 @@ public final class FlowLayout: CollectionLayout {
   }
 
   public func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool {
-    // Only the extent across the scroll axis matters: scrolling never re-lays out.
+    // The extent across the scroll axis re-lays out; scrolling never does, but it moves pinned
+    // headers and footers.
+    crossExtentChanges(newBounds) || !geometry.pinsMoving(to: newBounds).isEmpty
+  }
+
+  func crossExtentChanges(_ newBounds: Rect) -> Bool {
     let old = collectionView.bounds.size
     return configuration.isVertical ? newBounds.width != old.width : newBounds.height != old.height
+  }
+
+  /// A scroll that moves pinned headers or footers names only those (items keep their
+  /// attributes); a new cross extent starts over (UIKit's empty context).
+  public func invalidationContext(forBoundsChange newBounds: Rect) -> InvalidationContext {
+    var context = InvalidationContext()
+    guard !crossExtentChanges(newBounds) else { return context }
+    context.supplementaries = geometry.pinsMoving(to: newBounds)
+    return context
   }
 }
 
@@ -151,6 +180,8 @@ extension FlowLayout {
     var headerSize = Size.zero
     var footerSize = Size.zero
     var estimatedItemSize = Size.zero
+    var pinsHeaders = false
+    var pinsFooters = false
 
     init() {}
 
@@ -166,6 +197,8 @@ extension FlowLayout {
       headerSize = options.size("headerReferenceSize", default: headerSize)
       footerSize = options.size("footerReferenceSize", default: footerSize)
       estimatedItemSize = options.size("estimatedItemSize", default: estimatedItemSize)
+      pinsHeaders = options.bool("sectionHeadersPinToVisibleBounds", default: false)
+      pinsFooters = options.bool("sectionFootersPinToVisibleBounds", default: false)
     }
 
     /// Insets along a line (start, end) and across lines (start, end).
