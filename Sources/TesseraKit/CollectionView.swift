@@ -149,6 +149,19 @@ public struct CollectionView: @unchecked Sendable {
         UnsafeRawPointer(key.utf8Start).assumingMemoryBound(to: CChar.self), Int64(perItem), out, lengths))
   }
 
+  /// The screen's scale in pixels per point (`viewport WxH@S`), or nil when none is set or the
+  /// host is older than ABI 2.2: round to pixels only when there is one.
+  public var screenScale: Double? {
+    guard Int(source.pointee.struct_size) >= Self.screenScaleEnd, let call = source.pointee.screen_scale else {
+      return nil
+    }
+    let scale = call(source.pointee.context)
+    return scale.isFinite && scale > 0 ? scale : nil
+  }
+
+  static let screenScaleEnd =
+    MemoryLayout<tessera_data_source>.offset(of: \.screen_scale)! + MemoryLayout<UnsafeRawPointer>.size
+
   /// Where `number_property_bulk` ends in the table: a host's table at least this large has it.
   @usableFromInline static let bulkCallbackEnd =
     MemoryLayout<tessera_data_source>.offset(of: \.number_property_bulk)! + MemoryLayout<UnsafeRawPointer>.size

@@ -25,8 +25,21 @@ import Testing
         bounds: { _ in tessera_rect(x: 0, y: 0, width: 390, height: 844) }, number_of_sections: { _ in 0 },
         number_of_items: { _, _ in 0 }, item_metrics: { _, _, _, _, _, _ in 0 },
         number_property: { _, _, _, _, _ in -1 }, string_property: { _, _, _, _, _ in -1 },
-        index_path_for_id: { _, _, _ in 0 }, number_property_bulk: { _, _, _, _, _, _, _, _ in 0 }))
+        index_path_for_id: { _, _, _ in 0 }, number_property_bulk: { _, _, _, _, _, _, _, _ in 0 },
+        screen_scale: { _ in 0 }))
     return table
+  }
+
+  /// ABI 2.2's screen scale: nil when the host sets none (0) or its table predates it (a 2.1
+  /// table is smaller), the scale otherwise.
+  @Test func theScreenScaleIsReadOnlyWhereTheHostsTableHasIt() {
+    let source = Self.makeSource()
+    defer { source.deallocate() }
+    #expect(CollectionView(UnsafePointer(source)).screenScale == nil)
+    source.pointee.screen_scale = { _ in 3 }
+    #expect(CollectionView(UnsafePointer(source)).screenScale == 3)
+    source.pointee.struct_size = UInt32(TESSERA_DATA_SOURCE_V2_1_SIZE)
+    #expect(CollectionView(UnsafePointer(source)).screenScale == nil)
   }
 
   @Test func everyOptionalHookAnswersAsUIKitsBaseClass() {

@@ -19,6 +19,7 @@ extension FlowGeometry {
     g.isVertical = c.isVertical
     let bounds = collectionView.bounds
     g.crossExtent = c.isVertical ? bounds.width : bounds.height
+    g.screenScale = collectionView.screenScale
     if kept == 0 || g.configurations.first != c {
       g.configurations = [c]
       g.configurationIndex = [c: 0]

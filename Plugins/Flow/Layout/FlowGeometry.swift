@@ -49,6 +49,17 @@ struct FlowGeometry {
   var pinsHeaders = false
   var pinsFooters = false
   var pinSpan = (start: 0.0, end: 0.0)
+  /// The screen's scale: UIKit's flow layout rounds every origin (not size) to its pixels,
+  /// `round(v × scale) / scale`, half away from zero (UIKIT.md, "Screen scale"). nil: none.
+  var screenScale: Double?
+
+  /// `rect` with its origin rounded to the screen's pixels, when there is a screen scale.
+  @inline(__always) func pixelAligned(_ rect: Rect) -> Rect {
+    guard let scale = screenScale else { return rect }
+    return Rect(
+      x: (rect.minX * scale).rounded() / scale, y: (rect.minY * scale).rounded() / scale, width: rect.width,
+      height: rect.height)
+  }
 
   mutating func pin(to bounds: Rect, headers: Bool, footers: Bool) {
     pinsHeaders = headers
@@ -67,9 +78,11 @@ struct FlowGeometry {
   @inline(__always) func frame(_ index: Int, line: Line, lineStart: Double) -> Rect {
     let slot = slots[index]
     let v = lineStart + (line.thickness - slot.thickness) / 2
-    return isVertical
+    let frame =
+      isVertical
       ? Rect(x: slot.u, y: v, width: slot.extent, height: slot.thickness)
       : Rect(x: v, y: slot.u, width: slot.thickness, height: slot.extent)
+    return screenScale == nil ? frame : pixelAligned(frame)
   }
 
   /// Where section `s` starts and ends along the scroll axis (its head to the end of its footer).
@@ -88,9 +101,10 @@ struct FlowGeometry {
     guard section.header > 0 else { return nil }
     var v = bands.start(of: section.headBand(s))
     if pinsHeaders { v = max(v, min(visible.start, sectionSpan(s).end - section.footer - section.header)) }
-    return isVertical
-      ? Rect(x: 0, y: v, width: crossExtent, height: section.header)
-      : Rect(x: v, y: 0, width: section.header, height: crossExtent)
+    return pixelAligned(
+      isVertical
+        ? Rect(x: 0, y: v, width: crossExtent, height: section.header)
+        : Rect(x: v, y: 0, width: section.header, height: crossExtent))
   }
 
   func footerFrame(_ s: Int) -> Rect? { footerFrame(s, pinnedTo: pinSpan) }
@@ -102,9 +116,10 @@ struct FlowGeometry {
     guard section.footer > 0 else { return nil }
     var v = bands.start(of: section.tailBand(s)) + configuration(of: s).stackInsets.end
     if pinsFooters { v = min(v, max(visible.end - section.footer, sectionSpan(s).start + section.header)) }
-    return isVertical
-      ? Rect(x: 0, y: v, width: crossExtent, height: section.footer)
-      : Rect(x: v, y: 0, width: section.footer, height: crossExtent)
+    return pixelAligned(
+      isVertical
+        ? Rect(x: 0, y: v, width: crossExtent, height: section.footer)
+        : Rect(x: v, y: 0, width: section.footer, height: crossExtent))
   }
 
   /// The scroll-axis interval of a rect.
@@ -118,7 +133,10 @@ struct FlowGeometry {
   }
 
   func elements(in rect: Rect, into sink: inout AttributesSink) {
-    let (minV, maxV) = span(rect)
+    // Rounding moves an origin by up to half a pixel: the bands are searched a pixel wider, and
+    // each frame is tested against the rect itself.
+    let slack = screenScale.map { 1 / $0 } ?? 0
+    let (minV, maxV) = (span(rect).start - slack, span(rect).end + slack)
     var band = bands.firstBand(endingAfter: minV)
     guard band < bands.count else { return }
     var s = section(ofBand: band)

@@ -86,9 +86,17 @@ public final class WaterfallLayout: CollectionLayout {
     Size(width: collectionView.bounds.width, height: contentHeight)
   }
 
+  /// The column width, floored to the screen's pixels when there is a screen scale, as
+  /// CHTCollectionViewWaterfallLayout floors it (`CHTFloorCGFloat`).
   var columnWidth: Double {
     let width = collectionView.bounds.width - inset.left - inset.right - Double(columnCount - 1) * columnSpacing
-    return width / Double(columnCount)
+    return Self.floored(width / Double(columnCount), to: collectionView.screenScale)
+  }
+
+  /// `value` floored to the pixels of `scale` (`floor(v × scale) / scale`); as it is without one.
+  static func floored(_ value: Double, to scale: Double?) -> Double {
+    guard let scale else { return value }
+    return (value * scale).rounded(.down) / scale
   }
 
   /// A new viewport size lays the items out again; scrolling does not. (Without this, the SDK's
@@ -100,6 +108,7 @@ public final class WaterfallLayout: CollectionLayout {
   public func prepare() throws(LayoutError) {
     let width = collectionView.bounds.width
     let columnWidth = self.columnWidth
+    let scale = collectionView.screenScale
     let sectionCount = collectionView.numberOfSections
     let kept = min(firstDirtySection, self.sections.count, sectionCount)
     let keptItems = kept > 0 ? self.sections[kept - 1].itemBase + self.sections[kept - 1].itemCount : 0
@@ -146,7 +155,7 @@ public final class WaterfallLayout: CollectionLayout {
         for offset in 0..<got {
           let k = index + offset
           let size = ids.isEmpty ? chunk[offset] : preferred[ids[k]] ?? chunk[offset]
-          let height: Double
+          var height: Double
           if size.width > 0 {
             height = size.height * columnWidth / size.width
           } else if let aspect = collectionView.numbers("aspect", section: s, item: k)?.first, aspect > 0 {
@@ -154,6 +163,7 @@ public final class WaterfallLayout: CollectionLayout {
           } else {
             height = size.width == 0 ? 0 : columnWidth  // no size, no aspect: square
           }
+          if scale != nil { height = Self.floored(height, to: scale) }
           let column: Int
           switch direction {
           case "leftToRight": column = k % columnCount

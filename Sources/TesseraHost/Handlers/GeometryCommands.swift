@@ -26,7 +26,12 @@ extension WorkbenchState {
     }
     try Limits.checkSize(new, "viewport")
     try atomically { () throws(HostError) in
-      screenScale = scale
+      if scale != model.screenScale {
+        // Layouts that round to pixels lay out again at the new scale.
+        model.screenScale = scale
+        try layout?.invalidate(flags: UInt32(TESSERA_INVALIDATE_EVERYTHING))
+        try layout?.prepareIfNeeded()
+      }
       try changeBounds(to: Rect(origin: model.bounds.origin, size: new))
     }
     return .viewport(new, scale: scale)

@@ -32,6 +32,10 @@ public final class CollectionModel: @unchecked Sendable {
   public var bounds: Rect {
     didSet { generation &+= 1 }
   }
+  /// The screen's scale in pixels per point (`viewport WxH@S`); nil: none, nothing rounds.
+  public var screenScale: Double? {
+    didSet { generation &+= 1 }
+  }
   private var idIndex: [String: IndexPath]?
 
   /// The C callback table layouts read this model through; lives as long as the model.

@@ -11,7 +11,7 @@ enum DataSourceTable {
       context: Unmanaged.passUnretained(model).toOpaque(),
       bounds: bounds, number_of_sections: numberOfSections, number_of_items: numberOfItems,
       item_metrics: itemMetrics, number_property: numberProperty, string_property: stringProperty,
-      index_path_for_id: indexPathForID, number_property_bulk: numberPropertyBulk)
+      index_path_for_id: indexPathForID, number_property_bulk: numberPropertyBulk, screen_scale: screenScale)
   }
 
   @inline(__always) static func model(_ context: UnsafeMutableRawPointer?) -> CollectionModel {
@@ -20,6 +20,10 @@ enum DataSourceTable {
 
   static let bounds: @convention(c) (UnsafeMutableRawPointer?) -> tessera_rect = { context in
     model(context).bounds.abi
+  }
+
+  static let screenScale: @convention(c) (UnsafeMutableRawPointer?) -> Double = { context in
+    model(context).screenScale ?? 0
   }
 
   static let numberOfSections: @convention(c) (UnsafeMutableRawPointer?) -> Int64 = { context in

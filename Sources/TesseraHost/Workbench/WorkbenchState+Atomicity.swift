@@ -64,6 +64,7 @@ extension WorkbenchState {
     if modelChanged {
       model.dataset = saved.dataset
       model.bounds = saved.bounds
+      model.screenScale = saved.screenScale
     }
     model.nextGeneratedID = saved.nextGeneratedID
     format = saved.format
@@ -71,7 +72,7 @@ extension WorkbenchState {
     selfSizing = saved.selfSizing
     lastBatch = saved.lastBatch
     lastBatchIsStale = saved.lastBatchIsStale
-    screenScale = saved.screenScale
+    if model.screenScale != saved.screenScale { model.screenScale = saved.screenScale }
     zoomOrigin = saved.zoomOrigin
     transition = saved.transition
     lastLayoutChange = saved.lastLayoutChange

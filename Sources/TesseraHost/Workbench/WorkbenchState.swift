@@ -42,9 +42,9 @@ public final class WorkbenchState {
   var lastBatchIsStale = false
   /// Open `atomically` scopes of the current line: only the outermost saves and restores.
   var atomicDepth = 0
-  /// The screen's scale (`viewport 390x844@3`): interpolated attributes round to its pixels.
-  /// nil: none, nothing rounds.
-  public internal(set) var screenScale: Double?
+  /// The screen's scale (`viewport 390x844@3`), kept in the model, where layouts read it:
+  /// interpolated attributes and layouts that round to pixels use it. nil: none, nothing rounds.
+  public var screenScale: Double? { model.screenScale }
   /// The zoom option's value when the current layout was chosen, for `zoom reset`.
   var zoomOrigin: OptionSpec.Value?
   /// The interactive transition between `transition NAME` and `transition finish|cancel`.

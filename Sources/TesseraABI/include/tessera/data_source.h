@@ -90,7 +90,21 @@ typedef struct tessera_data_source {
    * the range runs past the section's end). One call per chunk, never one per item. */
   int64_t (*number_property_bulk)(void *context, int64_t section, int64_t first, int64_t count,
                                   const char *key, int64_t per_item, double *out, int64_t *lengths);
+
+  /* ---- appended in 2.2: call only when struct_size reaches it ---- */
+
+  /* The screen's scale in pixels per point (`viewport WxH@S`: 2 or 3 on a phone), or 0 when
+   * none is set: then nothing rounds. A layout that rounds to pixels, as UIKit's flow layout
+   * rounds its origins and CHTCollectionViewWaterfallLayout floors its item sizes, reads it in
+   * prepare; the host invalidates everything when it changes. */
+  double (*screen_scale)(void *context);
 } tessera_data_source;
+
+/* The smallest data source a 2.1 plugin may be given: everything up to number_property_bulk. */
+enum {
+  TESSERA_DATA_SOURCE_V2_1_SIZE =
+      (int)(offsetof(tessera_data_source, number_property_bulk) + sizeof(void *))
+};
 
 #ifdef __cplusplus
 }
