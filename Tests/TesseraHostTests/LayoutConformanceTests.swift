@@ -100,4 +100,31 @@ import Testing
       #expect(try fresh.allAttributes() == all)
     }
   }
+
+  /// With a screen scale, flow's rounded origins and the waterfall's floored sizes still answer
+  /// rect queries exactly (the bands are searched a pixel wider).
+  @Test(arguments: [
+    ("gen random 200 sections=3 header=390x30.3 seed=8", "layout flow minimumLineSpacing=0.3 sectionInset=0.2,0.7,0,0"),
+    ("gen random 200 sections=3 seed=8", "layout flow scrollDirection=horizontal minimumLineSpacing=0.45"),
+    ("gen photos 200 sections=2 header=390x20", "layout waterfall columnCount=7"),
+  ])
+  func pixelAlignedLayoutsAnswerRectQueriesExactly(dataset: String, layoutLine: String) throws {
+    for scale in ["2", "3"] {
+      let session = Support.session()
+      _ = session.execute(dataset)
+      _ = session.execute("viewport 390x844@\(scale)")
+      #expect(session.execute(layoutLine)?.hasPrefix("layout") == true)
+      let layout = try #require(session.layout)
+      let all = try layout.allAttributes()
+      let content = try layout.contentSize()
+      var rng = SplitMix64(seed: 12)
+      for _ in 0..<300 {
+        let rect = Rect(
+          x: Double(rng.int(in: -20...Int(content.width))) + 0.1 * Double(rng.int(in: 0...9)),
+          y: Double(rng.int(in: -20...Int(content.height))) + 0.1 * Double(rng.int(in: 0...9)),
+          width: Double(rng.int(in: 0...300)) / 3, height: Double(rng.int(in: 0...300)) / 3)
+        #expect(Set(try layout.attributes(in: rect)) == Set(all.filter { $0.frame.intersects(rect) }), "at \(rect)")
+      }
+    }
+  }
 }
