@@ -6,6 +6,7 @@
 
 #include <histedit.h>
 #include <stdio.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 static inline FILE *cedit_stdin(void) { return stdin; }
@@ -13,6 +14,12 @@ static inline FILE *cedit_stdout(void) { return stdout; }
 static inline FILE *cedit_stderr(void) { return stderr; }
 
 static inline int cedit_is_terminal(void) { return isatty(0) && isatty(1); }
+
+/* The terminal's width in columns (ioctl is variadic), or 0 when unknown. */
+static inline int cedit_terminal_width(void) {
+  struct winsize size;
+  return ioctl(1, TIOCGWINSZ, &size) == 0 ? size.ws_col : 0;
+}
 
 typedef const char *(*cedit_prompt_fn)(EditLine *);
 typedef unsigned char (*cedit_key_fn)(EditLine *, int);

@@ -93,9 +93,20 @@ enum REPL {
         if let note = historyFile?.append(line) { printError(note) }
       }
       _ = Interrupts.take()  // a Ctrl-C typed at the prompt is not meant for this command
-      if let output = backend.perform(line).output { emit(output) }
+      if let output = backend.perform(line).output { emit(isHelp(line) ? wrappedToTerminal(output) : output) }
       if backend.wantsToQuit { return }
     }
+  }
+
+  /// Whether a typed line is `help` (or a prefix of it): its text wraps to the terminal.
+  static func isHelp(_ line: String) -> Bool {
+    guard let first = line.split(separator: " ").first else { return false }
+    return (try? CommandLookup.find(String(first), in: Session.commands))?.name == "help"
+  }
+
+  /// Help text wrapped to the terminal's width now (a window may have been resized).
+  static func wrappedToTerminal(_ text: String) -> String {
+    TextWrapping.wrap(text, width: Int(cedit_terminal_width()))
   }
 
   /// Commands from a pipe or file: no prompt, no editing, output only, each command's output
