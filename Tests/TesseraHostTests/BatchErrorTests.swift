@@ -40,7 +40,7 @@ import Testing
     (
       "move 0.0 0.1; move 0.0 0.2", "attempt to move item at index path \(ip(0, 0)) to both \(ip(0, 1)) and \(ip(0, 2))"
     ),
-    ("move-section 0 1; move-section 0 0", "attempt to move section 0 to both section 1 and section 0"),
+    ("move-section 0 1; move-section 0 0", "attempt to move section 0 to both section 0 and section 1"),
     (
       "move 0.0 0.2; move 0.1 0.2", "attempt to move both item at index path \(ip(0, 0)) and \(ip(0, 1)) to \(ip(0, 2))"
     ),
@@ -55,7 +55,21 @@ import Testing
     ),
   ]
 
-  @Test(arguments: rows)
+  /// Reloads split first, and offenders in UIKit's sorted order (deletes descending, inserts and
+  /// moves ascending), whatever order they are typed in.
+  static let secondPass: [(batch: String, error: String)] = [
+    ("move 0.1 0.2; reload 0.1", "attempt to perform a delete and a move from the same index path (\(ip(0, 1)))"),
+    ("reload 1.2; move 1.2 0.0", "attempt to perform a delete and a move from the same index path (\(ip(1, 2)))"),
+    ("delete 0.5; delete 0.9", "attempt to delete item 9 from section 0 which only contains 3 items before the update"),
+    ("delete 0.9; delete 0.5", "attempt to delete item 9 from section 0 which only contains 3 items before the update"),
+    (
+      "insert 0.9; insert 0.6",
+      "attempt to insert item 6 into section 0, but there are only 5 items in section 0 after the update"
+    ),
+    ("delete 0.2; delete 0.2", "attempt to delete item 3 from section 0 which only contains 3 items before the update"),
+  ]
+
+  @Test(arguments: rows + secondPass)
   func refusedWithUIKitsText(batch: String, error: String) {
     let session = Support.session()
     _ = session.execute("gen grid 6 sections=2")

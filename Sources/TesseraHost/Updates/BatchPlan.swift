@@ -38,9 +38,6 @@ struct BatchPlan {
   var inserts: [Insert] = []
   var moves: [(from: IndexPath, to: IndexPath)] = []
   var reloads: [Reload] = []
-  /// Reloads of items that also move: the move places them, the reload gives the new size.
-  var movedAndReloaded: [(path: IndexPath, size: Size?)] = []
-
   var warnings: [String] = []
   /// For every section after the update, where it comes from.
   var sectionSources: [SectionSource] = []

@@ -55,7 +55,6 @@ enum BatchApplier {
       usedNewIDs.insert(id)
     }
 
-    let resizedMoves = Dictionary(plan.movedAndReloaded.map { ($0.path, $0.size) }, uniquingKeysWith: { a, _ in a })
     let byBefore = OperationsBySection(plan)
     // Section ids in use, built once: new sections' ids are found in constant time each.
     var takenSectionIDs = Set(old.sections.map(\.id))
@@ -81,7 +80,7 @@ enum BatchApplier {
       case .existing(let b):
         result.dataset.sections.append(
           try rebuild(
-            section: b, into: a, plan: plan, operations: byBefore, old: old, resizedMoves: resizedMoves, result: &result
+            section: b, into: a, plan: plan, operations: byBefore, old: old, result: &result
           ) {
             newID(&usedNewIDs)
           })
@@ -98,10 +97,6 @@ enum BatchApplier {
       result.reloaded.append(
         (reload.before, reload.after, old.sections[reload.before.section].items.ids[reload.before.item]))
     }
-    for (path, _) in plan.movedAndReloaded {
-      let id = old.sections[path.section].items.ids[path.item]
-      if let move = plan.moves.first(where: { $0.from == path }) { result.reloaded.append((path, move.to, id)) }
-    }
     return result
   }
 
@@ -110,7 +105,7 @@ enum BatchApplier {
   /// slots that moves, inserts and reloads reserve.
   static func rebuild(
     section b: Int, into a: Int, plan: BatchPlan, operations o: OperationsBySection, old: Dataset,
-    resizedMoves: [IndexPath: Size?], result: inout BatchResult, newID: () -> String
+    result: inout BatchResult, newID: () -> String
   ) throws(HostError) -> DatasetSection {
     let items = old.sections[b].items
     let deleted = o.deletes[b, default: []]
@@ -132,7 +127,7 @@ enum BatchApplier {
     }
     for move in movedIn {
       reserved[move.to.item] = .old(
-        section: move.from.section, item: move.from.item, size: resizedMoves[move.from] ?? nil)
+        section: move.from.section, item: move.from.item, size: nil)
     }
     let count = plan.itemsAfter[a]
     var section = old.sections[b]

@@ -3,11 +3,14 @@ import TesseraKit
 
 /// UIKit's judgement of a batch (UIKIT.md, "performBatchUpdates"): the checks run in UIKit's
 /// order, the first failure is the error, and its text is UIKit's word for word. Where several
-/// operations break the same rule, the first one as typed is named.
+/// operations break the same rule, the first in UIKit's sorted order is named: deletes by
+/// descending index path, inserts and moves (by their source) ascending.
 ///
-/// Reloads take part as a delete at their path before the update and an insert at that path
-/// shifted by the batch's deletes and inserts (moves not counted) — which is exactly how a
-/// reload can collide with a move's destination.
+/// Reloads split first: each is a delete at its path before the update and an insert at that
+/// path shifted by the batch's deletes and inserts (moves not counted), and both take part in
+/// every check — which is how a reload collides with a move from the same item (check 4) or a
+/// move's destination (check 10). Duplicate deletes and inserts count once per occurrence,
+/// staggered: the second delete at 0.0 takes 0.1, the second insert at 0.0 lands at 0.1.
 enum BatchValidator {
   /// UIKit prints an index path as an NSIndexPath description.
   static func ip(_ path: IndexPath) -> String { "{length = 2, path = \(path.section) - \(path.item)}" }
@@ -56,18 +59,18 @@ enum BatchValidator {
           sectionDeleteLike.append(s)
         }
       case .deleteItem(let p):
+        // Each delete counts (staggered below), as UIKit counts them; a device crashes later.
         if !seenPaths[0].insert(p).inserted {
-          warnings.append("\(p) is deleted twice: UIKit accepts this, but the update it animates is corrupt")
-        } else {
-          deletes.append(p)
-          deleteLike.append(p)
+          warnings.append(
+            "\(p) is deleted more than once: UIKit accepts this and deletes one item per delete (the next ones after it), but a device crashes later (UICollectionViewData)"
+          )
         }
+        deletes.append(p)
+        deleteLike.append(p)
       case .insertItem(let p, let size, let id):
-        if !seenPaths[1].insert(p).inserted {
-          warnings.append("\(p) is inserted twice: only the first insert counts")
-        } else {
-          inserts.append(BatchPlan.Insert(path: p, size: size, id: id))
-        }
+        // Each insert counts, staggered below (IGListKit #651).
+        seenPaths[1].insert(p)
+        inserts.append(BatchPlan.Insert(path: p, size: size, id: id))
       case .moveItem(let from, let to):
         if seenMoves.insert(SIMD4(from.section, from.item, to.section, to.item)).inserted { moves.append((from, to)) }
       case .reloadItem(let p, let size):
@@ -78,6 +81,14 @@ enum BatchValidator {
       }
     }
 
+    // UIKit's sorted order, in which each check names its first offender.
+    sectionDeletes.sort(by: >)
+    sectionDeleteLike.sort(by: >)
+    sectionInserts.sort { $0.section < $1.section }
+    sectionMoves.sort { ($0.from, $0.to) < ($1.from, $1.to) }
+    sectionReloads.sort(by: >)
+    moves.sort { ($0.from, $0.to) < ($1.from, $1.to) }
+    reloads.sort { $0.path > $1.path }
     // 1
     for reload in reloads where seenPaths[0].contains(reload.path) {
       throw HostError("attempt to delete and reload the same index path (\(ip(reload.path)))")
@@ -94,8 +105,9 @@ enum BatchValidator {
     for move in sectionMoves where goneSections.contains(move.from) {
       throw HostError("attempt to perform a delete and a move from the same section (\(move.from))")
     }
-    // 4
-    for move in moves where seenPaths[0].contains(move.from) {
+    // 4: a reload's delete counts like any other.
+    let deletedOrReloaded = seenPaths[0].union(seenPaths[2])
+    for move in moves where deletedOrReloaded.contains(move.from) {
       throw HostError("attempt to perform a delete and a move from the same index path (\(ip(move.from)))")
     }
     // 5
@@ -105,7 +117,9 @@ enum BatchValidator {
     // Item deletes and reloads inside deleted (or reloaded) sections are dropped.
     deletes.removeAll { goneSections.contains($0.section) }
     reloads.removeAll { goneSections.contains($0.path.section) }
-    deleteLike.removeAll { goneSections.contains($0.section) }
+    // Each delete takes its own item: a repeated path takes the next ones after it.
+    deletes = Self.staggered(deletes, around: Set(reloads.map(\.path)))
+    deleteLike = (deletes + reloads.map(\.path)).sorted(by: >)
     // 6, 7
     for path in deleteLike {
       guard path.section < sectionsBefore else {
@@ -119,17 +133,6 @@ enum BatchValidator {
         )
       }
     }
-    // A reloaded item that also moves goes with the move (UIKit accepts it, wrongly animated).
-    var firstMoveFrom: [IndexPath: (from: IndexPath, to: IndexPath)] = [:]
-    for move in moves where firstMoveFrom[move.from] == nil { firstMoveFrom[move.from] = move }
-    for reload in reloads {
-      guard let move = firstMoveFrom[reload.path] else { continue }
-      warnings.append(
-        "reload \(reload.path) and move \(move.from) \(move.to) name the same item: UIKit accepts this, but the update it animates is corrupt (reload in a separate batch)"
-      )
-    }
-    let movedAndReloaded = reloads.filter { firstMoveFrom[$0.path] != nil }
-    reloads.removeAll { firstMoveFrom[$0.path] != nil }
 
     // ---- the sections after the update ----
     let derivedSections = sectionsBefore - sectionDeletes.count + sectionInserts.count
@@ -163,6 +166,11 @@ enum BatchValidator {
       case .inserted, nil: break
       }
     }
+    // Each insert takes its own slot: a repeated path lands on the next ones after it.
+    let staggeredInserts = Self.staggered(inserts.map(\.path), around: [])
+    // `staggered` sorts: put the inserts in that order too, each at its slot.
+    inserts.sort { $0.path < $1.path }
+    for index in inserts.indices { inserts[index].path = staggeredInserts[index] }
     // Reload destinations: the path shifted by the section's deletes and inserts.
     var reloadPlans: [BatchPlan.Reload] = []
     if !reloads.isEmpty {
@@ -182,6 +190,8 @@ enum BatchValidator {
         reloadPlans.append(
           BatchPlan.Reload(before: reload.path, after: IndexPath(a, shift(reload.path.item)), size: reload.size))
       }
+      // A reload's insert that lands where another insert does counts too: the later slot.
+      Self.staggerReloads(&reloadPlans, after: Set(inserts.map(\.path)))
     }
     // 10
     let insertLike = Set(inserts.map(\.path) + reloadPlans.map(\.after))
@@ -220,7 +230,7 @@ enum BatchValidator {
     }
     let itemsAfter = batch.counts ?? derivedItems
     // 12, 13
-    for path in inserts.map(\.path) + reloadPlans.map(\.after) {
+    for path in (inserts.map(\.path) + reloadPlans.map(\.after)).sorted() {
       guard path.section < sectionsAfter else {
         throw HostError(
           "attempt to insert item \(path.item) into section \(path.section), but there are only \(sectionsAfter) sections after the update"
@@ -231,12 +241,6 @@ enum BatchValidator {
           "attempt to insert item \(path.item) into section \(path.section), but there are only \(itemsAfter[path.section]) items in section \(path.section) after the update"
         )
       }
-    }
-    let insertedPaths = Set(inserts.map(\.path))
-    for reload in reloadPlans where insertedPaths.contains(reload.after) {
-      throw HostError(
-        "reload \(reload.before) lands on \(reload.after), where an item is also inserted: UIKit corrupts this update (reload in a separate batch)"
-      )
     }
     // 14
     for move in sectionMoves {
@@ -331,11 +335,31 @@ enum BatchValidator {
       }
     }
 
-    // Accepted, but corrupting: items inserted into a section that moves.
+    // Accepted, but corrupting: items inserted into, deleted from or moved within, into or out of
+    // a section that moves (IGListKit rewrites such a section move as a delete and an insert).
+    let hazard = "UIKit accepts this, but the update it animates is corrupt (delete and insert the section instead)"
     for insert in inserts {
       if let move = sectionMovedTo[insert.path.section] {
         warnings.append(
-          "insert \(insert.path) puts an item into section \(insert.path.section), which moves (move-section \(move.from) \(move.to)): UIKit accepts this, but the update it animates is corrupt"
+          "insert \(insert.path) puts an item into section \(insert.path.section), which moves (move-section \(move.from) \(move.to)): \(hazard)"
+        )
+      }
+    }
+    for path in deletes.reversed() {
+      if let to = sectionMovedFrom[path.section] {
+        warnings.append(
+          "delete \(path) takes an item out of section \(path.section), which moves (move-section \(path.section) \(to)): \(hazard)"
+        )
+      }
+    }
+    for move in moves {
+      if let to = sectionMovedFrom[move.from.section] {
+        warnings.append(
+          "move \(move.from) \(move.to) takes an item out of section \(move.from.section), which moves (move-section \(move.from.section) \(to)): \(hazard)"
+        )
+      } else if let section = sectionMovedTo[move.to.section] {
+        warnings.append(
+          "move \(move.from) \(move.to) puts an item into section \(move.to.section), which moves (move-section \(section.from) \(section.to)): \(hazard)"
         )
       }
     }
@@ -349,11 +373,40 @@ enum BatchValidator {
     plan.deletes = deletes
     plan.inserts = inserts
     plan.moves = moves
-    plan.reloads = reloadPlans
+    plan.reloads = reloadPlans.sorted { $0.before < $1.before }
     plan.sectionSources = sectionSlots.map { $0! }
-    plan.movedAndReloaded = movedAndReloaded.map { ($0.path, $0.size) }
     plan.warnings = warnings
     return plan
+  }
+
+  /// Paths in ascending order, each repeated one moved to the next free item after it in its
+  /// section (`[0.0, 0.0, 0.1]` → `[0.0, 0.1, 0.2]`), skipping `taken` paths: what UIKit's
+  /// per-occurrence counting does with duplicates.
+  static func staggered(_ paths: [IndexPath], around taken: Set<IndexPath>) -> [IndexPath] {
+    var result: [IndexPath] = []
+    result.reserveCapacity(paths.count)
+    var previous: IndexPath?
+    for path in paths.sorted() {
+      var item = path.item
+      if let previous, previous.section == path.section { item = max(item, previous.item + 1) }
+      while taken.contains(IndexPath(path.section, item)) { item += 1 }
+      let placed = IndexPath(path.section, item)
+      result.append(placed)
+      previous = placed
+    }
+    return result
+  }
+
+  /// Reload destinations made distinct from the inserts and from each other: a reload landing on
+  /// a taken slot takes the next free one.
+  static func staggerReloads(_ reloads: inout [BatchPlan.Reload], after inserts: Set<IndexPath>) {
+    var taken = inserts
+    for index in reloads.indices.sorted(by: { reloads[$0].after < reloads[$1].after }) {
+      var after = reloads[index].after
+      while taken.contains(after) { after = IndexPath(after.section, after.item + 1) }
+      taken.insert(after)
+      reloads[index].after = after
+    }
   }
 
   /// Where an index lands when `deleted` indexes (before) go and `inserted` ones (after) arrive:
