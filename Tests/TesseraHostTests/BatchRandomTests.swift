@@ -18,6 +18,8 @@ private typealias IndexPath = TesseraKit.IndexPath
     var expected: [[String]?] = []
     var expectedSectionIDs: [String?] = []
     var insertedCounts: [Int: Int] = [:]
+    /// Inserts written as one path repeated: the section and the slots they fill.
+    var repeatedInserts: [(section: Int, slots: [Int])] = []
   }
 
   static func pick<T>(_ values: [T], _ rng: inout SplitMix64) -> T { values[Int(rng.next() % UInt64(values.count))] }
@@ -72,7 +74,20 @@ private typealias IndexPath = TesseraKit.IndexPath
         }
       }
     }
-    for path in deletes { c.operations.append("delete \(path)") }
+    // Duplicates count once per occurrence, staggered (UIKIT.md): a run of consecutive deleted
+    // items b.i, b.i+1, … may be written as the same `delete b.i` repeated — the same items go.
+    var index = 0
+    while index < deletes.count {
+      var end = index + 1
+      while end < deletes.count, deletes[end].section == deletes[index].section,
+        deletes[end].item == deletes[end - 1].item + 1
+      {
+        end += 1
+      }
+      let repeats = end - index > 1 && chance(40, &rng)
+      for k in index..<end { c.operations.append("delete \(repeats ? deletes[index] : deletes[k])") }
+      index = end
+    }
     var sectionsWithTraffic = Set<Int>()
     for (a, paths) in movesInto {
       sectionsWithTraffic.insert(a)
@@ -94,11 +109,22 @@ private typealias IndexPath = TesseraKit.IndexPath
         row[reserved[index]] = before[path.section][path.item]
         c.operations.append("move \(path) \(a).\(reserved[index])")
       }
-      for slot in reserved.dropFirst(incoming.count) {
-        let id = "r\(nextID)"
-        nextID += 1
-        row[slot] = id
-        c.operations.append("insert \(a).\(slot) id=\(id)")
+      // Inserts into consecutive slots s, s+1, … may be written as the same `insert a.s`
+      // repeated: they land in the order typed (fixed after the shuffle below).
+      let insertSlots = reserved.dropFirst(incoming.count).sorted()
+      var k = 0
+      while k < insertSlots.count {
+        var end = k + 1
+        while end < insertSlots.count, insertSlots[end] == insertSlots[end - 1] + 1 { end += 1 }
+        let repeats = end - k > 1 && chance(40, &rng)
+        for slot in insertSlots[k..<end] {
+          let id = "r\(nextID)"
+          nextID += 1
+          row[slot] = id
+          c.operations.append("insert \(a).\(repeats ? insertSlots[k] : slot) id=\(id)")
+        }
+        if repeats { c.repeatedInserts.append((a, Array(insertSlots[k..<end]))) }
+        k = end
       }
       var next = stay.makeIterator()
       for slot in 0..<count where row[slot] == nil {
@@ -114,6 +140,13 @@ private typealias IndexPath = TesseraKit.IndexPath
     }
     // The order of operations inside a batch does not matter: shuffle them.
     c.operations.shuffle(using: &rng)
+    // Repeated inserts at one path land in the order typed: the slots take their ids in that order.
+    for (a, slots) in c.repeatedInserts {
+      let typed = c.operations.filter { $0.hasPrefix("insert \(a).\(slots[0]) id=") }.map {
+        String($0.split(separator: "=").last!)
+      }
+      for (slot, id) in zip(slots, typed) { c.expected[a]![slot] = id }
+    }
     return c
   }
 
@@ -143,11 +176,13 @@ private typealias IndexPath = TesseraKit.IndexPath
     var nextID = 0
     var applied = 0
     var withMoves = 0
+    var withRepeats = 0
     _ = session.execute("gen grid \(rng.int(in: 0...30)) sections=\(rng.int(in: 1...5))")
     defer {
       // The generator must really produce work: nearly every round a batch, many with moves.
-      #expect(applied >= 450, "only \(applied) batches ran")
+      #expect(applied >= 440, "only \(applied) batches ran")
       #expect(withMoves >= 150, "only \(withMoves) batches moved anything")
+      #expect(withRepeats >= 20, "only \(withRepeats) batches repeated a delete or an insert")
     }
     for round in 0..<500 {
       if session.model.dataset.itemCount > 60 || session.model.dataset.sections.isEmpty {
@@ -178,6 +213,7 @@ private typealias IndexPath = TesseraKit.IndexPath
       }
       applied += 1
       if batch.contains("move") { withMoves += 1 }
+      if !c.repeatedInserts.isEmpty || Set(c.operations).count < c.operations.count { withRepeats += 1 }
       if round % 25 == 0 { try Self.expectIncrementalEqualsFresh(session) }
     }
   }
@@ -223,6 +259,51 @@ private typealias IndexPath = TesseraKit.IndexPath
       } else {
         let ids = session.model.dataset.sections.flatMap(\.items.ids)
         #expect(Set(ids).count == ids.count, "duplicate ids after \(operations)")
+      }
+    }
+  }
+
+  /// Refusals name the first offender in UIKit's sorted order, whatever the order typed: of
+  /// several deletes out of range the largest, of several inserts out of range the smallest, and
+  /// a reload of an item a move takes is check 4 — for random sections, counts and orders.
+  @Test(arguments: 1...5)
+  func randomRefusalsNameUIKitsFirstOffender(seed: UInt64) {
+    var rng = SplitMix64(seed: seed &+ 500)
+    let session = Support.session()
+    for _ in 0..<200 {
+      let count = rng.int(in: 1...8)
+      _ = session.execute("gen grid \(count)")
+      // Deletes: some in range, several beyond it (distinct, so none is staggered), shuffled.
+      // (Sorted before shuffling: a set's order changes from run to run, the shuffle must not.)
+      var deletes = Set((0..<rng.int(in: 0...min(2, count - 1))).map { _ in rng.int(in: 0...count - 1) }).sorted()
+      let beyond = Set((0..<rng.int(in: 2...4)).map { _ in rng.int(in: count + 5...count + 30) }).sorted()
+      deletes += beyond
+      deletes.shuffle(using: &rng)
+      let largest = beyond.max()!
+      #expect(
+        session.execute("batch " + deletes.map { "delete 0.\($0)" }.joined(separator: "; "))
+          == "error: attempt to delete item \(largest) from section 0 which only contains \(count) items before the update"
+      )
+      // Inserts: n of them, all beyond the count after the update, shuffled.
+      let n = rng.int(in: 2...4)
+      let after = count + n
+      var targets = Set<Int>()
+      while targets.count < n { targets.insert(rng.int(in: after...after + 20)) }
+      #expect(
+        session.execute(
+          "batch " + targets.sorted().shuffled(using: &rng).map { "insert 0.\($0)" }.joined(separator: "; "))
+          == "error: attempt to insert item \(targets.min()!) into section 0, but there are only \(after) items in section 0 after the update"
+      )
+      // A reload of an item a move takes, typed in either order.
+      if count >= 2 {
+        let from = rng.int(in: 0...count - 1)
+        var to = rng.int(in: 0...count - 1)
+        if to == from { to = (from + 1) % count }
+        let ops = ["move 0.\(from) 0.\(to)", "reload 0.\(from)"].shuffled(using: &rng)
+        #expect(
+          session.execute("batch " + ops.joined(separator: "; "))
+            == "error: attempt to perform a delete and a move from the same index path ({length = 2, path = 0 - \(from)})"
+        )
       }
     }
   }

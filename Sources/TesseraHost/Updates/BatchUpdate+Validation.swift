@@ -168,8 +168,9 @@ enum BatchValidator {
     }
     // Each insert takes its own slot: a repeated path lands on the next ones after it.
     let staggeredInserts = Self.staggered(inserts.map(\.path), around: [])
-    // `staggered` sorts: put the inserts in that order too, each at its slot.
-    inserts.sort { $0.path < $1.path }
+    // `staggered` sorts: put the inserts in that order too (repeated paths in the order typed),
+    // each at its slot.
+    inserts = inserts.enumerated().sorted { ($0.element.path, $0.offset) < ($1.element.path, $1.offset) }.map(\.element)
     for index in inserts.indices { inserts[index].path = staggeredInserts[index] }
     // Reload destinations: the path shifted by the section's deletes and inserts.
     var reloadPlans: [BatchPlan.Reload] = []
