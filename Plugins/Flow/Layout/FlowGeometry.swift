@@ -248,26 +248,33 @@ extension FlowLayout {
 
 extension FlowGeometry {
   /// The pinned headers and footers whose frames differ between the current visible bounds and
-  /// `newBounds`: those of the sections either bounds reaches (only they can be pinned).
+  /// `newBounds`. A header depends on the bounds' top only between its section's place and its
+  /// section's end (and a footer on the bottom likewise), so only sections overlapping the range
+  /// between the two tops (or bottoms) can move — those a jump passes over included.
   func pinsMoving(to newBounds: Rect) -> [InvalidationContext.ElementRef] {
     guard pinsHeaders || pinsFooters, !sections.isEmpty else { return [] }
     let new = span(newBounds)
     guard new != pinSpan else { return [] }
+    var ranges: [(start: Double, end: Double)] = []
+    if pinsHeaders { ranges.append((min(pinSpan.start, new.start), max(pinSpan.start, new.start))) }
+    if pinsFooters { ranges.append((min(pinSpan.end, new.end), max(pinSpan.end, new.end))) }
     var moving: [InvalidationContext.ElementRef] = []
-    for range in [pinSpan, new] {
+    var seen = Set<InvalidationContext.ElementRef>()
+    for range in ranges {
       let first = section(ofBand: bands.firstBand(endingAfter: range.start))
       var s = first
-      while s < sections.count, sectionSpan(s).start < range.end || s == first {
+      while s < sections.count, sectionSpan(s).start <= range.end || s == first {
         if pinsHeaders, headerFrame(s, pinnedTo: pinSpan) != headerFrame(s, pinnedTo: new) {
-          moving.append(.init(kind: FlowLayout.header, indexPath: IndexPath(s, 0)))
+          let ref = InvalidationContext.ElementRef(kind: FlowLayout.header, indexPath: IndexPath(s, 0))
+          if seen.insert(ref).inserted { moving.append(ref) }
         }
         if pinsFooters, footerFrame(s, pinnedTo: pinSpan) != footerFrame(s, pinnedTo: new) {
-          moving.append(.init(kind: FlowLayout.footer, indexPath: IndexPath(s, 0)))
+          let ref = InvalidationContext.ElementRef(kind: FlowLayout.footer, indexPath: IndexPath(s, 0))
+          if seen.insert(ref).inserted { moving.append(ref) }
         }
         s += 1
       }
     }
-    var seen = Set<InvalidationContext.ElementRef>()
-    return moving.filter { seen.insert($0).inserted }
+    return moving
   }
 }

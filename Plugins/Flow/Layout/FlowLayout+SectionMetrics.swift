@@ -21,6 +21,11 @@ extension FlowLayout.Configuration {
       }
       return values
     }
+    for key in ["inset", "lineSpacing", "interitemSpacing"] {
+      if let text = collectionView.string(key, section: s, item: nil) {
+        throw LayoutError("\(describe()) has \(key) \"\(text)\": expected numbers, not text")
+      }
+    }
     if let inset = collectionView.numbers("inset", section: s, item: nil) {
       guard inset.count == 4 else {
         throw LayoutError("\(describe()) has an inset of \(inset.count) numbers: expected [top, left, bottom, right]")

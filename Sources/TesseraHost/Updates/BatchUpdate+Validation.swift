@@ -39,18 +39,16 @@ enum BatchValidator {
     for operation in batch.operations {
       switch operation {
       case .deleteSection(let s):
+        // Sections count once per occurrence too, staggered below.
         if !seenSections[0].insert(s).inserted {
-          warnings.append("section \(s) is deleted twice: UIKit accepts this, but the update it animates is corrupt")
-        } else {
-          sectionDeletes.append(s)
-          sectionDeleteLike.append(s)
+          warnings.append(
+            "section \(s) is deleted more than once: UIKit accepts this and deletes one section per delete (the next ones after it), but the update it animates is corrupt"
+          )
         }
+        sectionDeletes.append(s)
       case .insertSection(let s, let count):
-        if !seenSections[1].insert(s).inserted {
-          warnings.append("section \(s) is inserted twice: UIKit accepts this, but the update it animates is corrupt")
-        } else {
-          sectionInserts.append((s, count))
-        }
+        seenSections[1].insert(s)
+        sectionInserts.append((s, count))
       case .moveSection(let from, let to):
         if seenSectionMoves.insert(SIMD2(from, to)).inserted { sectionMoves.append((from, to)) }
       case .reloadSection(let s):
@@ -77,10 +75,25 @@ enum BatchValidator {
         if seenPaths[2].insert(p).inserted {
           reloads.append((p, size))
           deleteLike.append(p)
+        } else {
+          // An identical reload counts once, like an identical move; the first size stays.
+          warnings.append("reload \(p) is listed more than once: it reloads once, with the first size given")
         }
       }
     }
 
+    // Repeated section deletes and inserts take the next sections after them (inserts in the
+    // order typed).
+    sectionDeletes = Self.staggered(
+      sectionDeletes.map { IndexPath(0, $0) }, around: Set(sectionReloads.map { IndexPath(0, $0) })
+    )
+    .map(\.item)
+    sectionDeleteLike = sectionDeletes + sectionReloads
+    let typedInserts = sectionInserts.enumerated().sorted {
+      ($0.element.section, $0.offset) < ($1.element.section, $1.offset)
+    }
+    let insertSlots = Self.staggered(typedInserts.map { IndexPath(0, $0.element.section) }, around: [])
+    sectionInserts = zip(typedInserts, insertSlots).map { ($1.item, $0.element.count) }
     // UIKit's sorted order, in which each check names its first offender.
     sectionDeletes.sort(by: >)
     sectionDeleteLike.sort(by: >)
@@ -106,7 +119,8 @@ enum BatchValidator {
       throw HostError("attempt to perform a delete and a move from the same section (\(move.from))")
     }
     // 4: a reload's delete counts like any other.
-    let deletedOrReloaded = seenPaths[0].union(seenPaths[2])
+    // (Deletes as staggered: a repeated delete that reaches a move's source counts here too.)
+    let deletedOrReloaded = Set(Self.staggered(deletes, around: seenPaths[2])).union(seenPaths[2])
     for move in moves where deletedOrReloaded.contains(move.from) {
       throw HostError("attempt to perform a delete and a move from the same index path (\(ip(move.from)))")
     }
@@ -367,7 +381,7 @@ enum BatchValidator {
 
     var plan = BatchPlan(
       sectionsBefore: sectionsBefore, itemsBefore: itemsBefore, sectionsAfter: sectionsAfter, itemsAfter: itemsAfter)
-    plan.deletedSections = sectionDeletes
+    plan.deletedSections = sectionDeletes.sorted()
     plan.insertedSections = sectionInserts
     plan.movedSections = sectionMoves
     plan.reloadedSections = reloadedSections

@@ -64,12 +64,38 @@ public struct DatasetDiff {
         itemsChange(oldSection[$0]!, newSection[$0]!) || dataChanges(oldSection[$0]!, newSection[$0]!)
       }
       if changing.isEmpty {
-        movedSections = moved.map { (oldSection[$0]!, newSection[$0]!) }
-        break
+        // A section whose own data changes is reloaded where the reload (shifted by the section
+        // deletes and inserts, moves ignored) lands on its new place; else deleted and inserted.
+        let deletedBefore = old.sections.indices.filter {
+          newSection[old.sections[$0].id] == nil || recreated.contains(old.sections[$0].id)
+        }
+        let insertedAfter = new.sections.indices.filter {
+          oldSection[new.sections[$0].id] == nil || recreated.contains(new.sections[$0].id)
+        }
+        let shift = BatchValidator.Shift(deleted: deletedBefore, inserted: insertedAfter)
+        let movedIDs = Set(moved)
+        let missing = common.filter { id in
+          let (b, a) = (oldSection[id]!, newSection[id]!)
+          return !movedIDs.contains(id) && dataChanges(b, a) && shift(b) != a
+        }
+        if missing.isEmpty {
+          movedSections = moved.map { (oldSection[$0]!, newSection[$0]!) }
+          break
+        }
+        for id in missing {
+          recreated.insert(id)
+          diff.rewrites.append(
+            "section \(id) changes its own data where sections move: deleted and inserted (a reload would land on section \(shift(oldSection[id]!)), not \(newSection[id]!))"
+          )
+        }
+        continue
       }
       for id in changing {
         recreated.insert(id)
-        diff.rewrites.append("section \(id) moves and its items change: deleted and inserted with its new items")
+        diff.rewrites.append(
+          itemsChange(oldSection[id]!, newSection[id]!)
+            ? "section \(id) moves and its items change: deleted and inserted with its new items"
+            : "section \(id) moves and its own data changes: deleted and inserted with its new data")
       }
     }
     for (b, section) in old.sections.enumerated() where newSection[section.id] == nil || recreated.contains(section.id)

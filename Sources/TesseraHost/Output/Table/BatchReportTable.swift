@@ -45,7 +45,10 @@ enum BatchReportTable {
           "derived: "
             + (derivation.operations.isEmpty ? "nothing to change" : derivation.operations.joined(separator: "; "))
         ]
-          + derivation.rewrites.map { "rewrite: \($0.escapingAllControls)" }
+          + derivation.rewrites.prefix(Self.warningsShown).map { "rewrite: \($0.escapingAllControls)" }
+          + (derivation.rewrites.count > Self.warningsShown
+            ? ["rewrite: … and \(derivation.rewrites.count - Self.warningsShown) more (format json lists them all)"]
+            : [])
       } ?? []
     return (header + lines).joined(separator: "\n")
   }
