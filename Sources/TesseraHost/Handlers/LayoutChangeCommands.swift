@@ -41,8 +41,8 @@ extension WorkbenchState {
     if animated { try new.prepareForTransition(from: old.layoutClass) }
     let before = try old.attributes(in: bounds)
     let point = anchorPoint ?? Point(x: bounds.midX, y: bounds.midY)
-    var anchor = ElementChangeSearch.nearest(to: point, among: before)
-    if anchor == nil, searchesAnchor { anchor = try nearestCell(to: point, in: old, content: oldContent) }
+    var anchor = nearestCell(to: point, among: before)?.indexPath
+    if anchor == nil, searchesAnchor { anchor = try searchNearestCell(to: point, in: old, content: oldContent) }
     let newContent = try new.contentSize()
     let proposed = clampedOffset(try proposal(anchor, bounds), bounds: bounds.size, content: newContent)
     try LayoutChange.checkReachable(proposed, content: newContent)
@@ -54,7 +54,10 @@ extension WorkbenchState {
       anchor: anchor, proposed: proposed, offset: target, zoom: zoom, changes: nil)
     if animated {
       let after = try new.attributes(in: model.bounds)
-      let changes = try LayoutChange.changes(before: before, after: after, old: old, new: new)
+      let changes = try LayoutChange.changes(
+        before: before, after: after, old: old, new: new,
+        disappearing: { (e) throws(HostError) in try old.finalAttributes(forDisappearing: e) },
+        appearing: { (e) throws(HostError) in try new.initialAttributes(forAppearing: e) })
       old.finalizeLayoutTransition()
       new.finalizeLayoutTransition()
       report.changes = changes
@@ -68,12 +71,14 @@ extension WorkbenchState {
   /// The cell nearest `point` when none is on screen: rect queries around it, doubling until
   /// one holds a cell or the rect covers the content (a few dozen queries at most, never a scan
   /// of every element).
-  private func nearestCell(to point: Point, in layout: LayoutInstance, content: Size) throws(HostError) -> IndexPath? {
+  private func searchNearestCell(to point: Point, in layout: LayoutInstance, content: Size) throws(HostError)
+    -> IndexPath?
+  {
     var half = max(model.bounds.width, model.bounds.height, 1)
     let reach = max(content.width, content.height) + abs(point.x) + abs(point.y)
     while true {
       let rect = Rect(x: point.x - half, y: point.y - half, width: 2 * half, height: 2 * half)
-      if let found = ElementChangeSearch.nearest(to: point, among: try layout.attributes(in: rect)) { return found }
+      if let found = nearestCell(to: point, among: try layout.attributes(in: rect)) { return found.indexPath }
       if half > reach { return nil }
       half *= 2
     }

@@ -35,13 +35,14 @@ public struct ElementChange: Sendable, Equatable {
   }
 }
 
-/// The cell of `elements` whose centre is nearest the centre of `bounds` (ties: the first by
-/// index path): UIKit's anchor for a layout change and pivot for an interactive transition.
-func nearestCell(to bounds: Rect, among elements: [Element]) -> Element? {
+/// The cell of `elements` whose centre is nearest `point` (ties: the first by index path):
+/// UIKit's anchor for a layout change (the bounds' centre, or a zoom's focus) and pivot for an
+/// interactive transition.
+func nearestCell(to point: Point, among elements: [Element]) -> Element? {
   var best: (distance: Double, element: Element)?
   for e in elements where e.category == .cell {
-    let dx = e.frame.midX - bounds.midX
-    let dy = e.frame.midY - bounds.midY
+    let dx = e.frame.midX - point.x
+    let dy = e.frame.midY - point.y
     let distance = dx * dx + dy * dy
     if let current = best,
       distance > current.distance || (distance == current.distance && e.indexPath >= current.element.indexPath)
@@ -51,13 +52,6 @@ func nearestCell(to bounds: Rect, among elements: [Element]) -> Element? {
     best = (distance, e)
   }
   return best?.element
-}
-
-enum ElementChangeSearch {
-  /// The cell of `elements` whose centre is nearest `point` (ties: the first by index path).
-  static func nearest(to point: Point, among elements: [Element]) -> IndexPath? {
-    nearestCell(to: Rect(origin: point, size: .zero), among: elements)?.indexPath
-  }
 }
 
 /// `offset` clamped so the bounds stay inside `content` (0 on a side where the content is

@@ -43,7 +43,7 @@ public struct InteractiveTransition {
     self.current = current
     self.next = next
     let before = try current.attributes(in: bounds)
-    let pivotCell = nearestCell(to: bounds, among: before)
+    let pivotCell = nearestCell(to: Point(x: bounds.midX, y: bounds.midY), among: before)
     pivot = pivotCell?.indexPath
     var kept = bounds.origin
     if let pivotCell, let moved = try next.item(at: pivotCell.indexPath) {
@@ -66,36 +66,13 @@ public struct InteractiveTransition {
     }
     defer { model.bounds = bounds }
     let after = try next.attributes(in: target)
-    var pairs: [ElementChange] = []
-    var afterByKey: [String: Element] = [:]
-    for e in after { afterByKey[ElementChange.key(e)] = e }
-    var seen = Set<String>()
-    for e in before where seen.insert(ElementChange.key(e)).inserted {
-      var end = afterByKey[ElementChange.key(e)]
-      if end == nil { end = try next.counterpart(of: e) }
-      if let end {
-        pairs.append(ElementChange(kind: end == e ? .stays : .moves, start: e, end: end))
-      } else {
-        pairs.append(ElementChange(kind: .disappears, start: e, end: Self.faded(e)))
-      }
-    }
-    for e in after where seen.insert(ElementChange.key(e)).inserted {
-      if let start = try current.counterpart(of: e) {
-        pairs.append(ElementChange(kind: start == e ? .stays : .moves, start: start, end: e))
-      } else {
-        pairs.append(ElementChange(kind: .appears, start: Self.faded(e), end: e))
-      }
-    }
-    self.pairs = ElementChange.sorted(pairs, old: current.layoutClass, new: next.layoutClass)
+    pairs = try LayoutChange.changes(
+      before: before, after: after, old: current, new: next,
+      disappearing: { (e) throws(HostError) in LayoutChange.faded(e) },
+      appearing: { (e) throws(HostError) in LayoutChange.faded(e) })
     let currentSize = try current.contentSize()
     contentSize = Size(
       width: max(currentSize.width, nextSize.width), height: max(currentSize.height, nextSize.height))
-  }
-
-  static func faded(_ e: Element) -> Element {
-    var copy = e
-    copy.alpha = 0
-    return copy
   }
 
   /// The content offset now: the linear blend of the two origins.

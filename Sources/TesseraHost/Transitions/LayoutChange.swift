@@ -50,33 +50,40 @@ enum LayoutChange {
 
   /// Every element visible before (in the old layout) or after (in the new one), matched by
   /// category, kind and index path: one in both layouts moves (or stays); one the new layout
-  /// lacks disappears to the old layout's final attributes for it; one the old layout lacks
-  /// appears from the new layout's initial attributes for it.
+  /// lacks disappears to `disappearing(e)`; one the old layout lacks appears from
+  /// `appearing(e)`. An animated switch asks the layouts' final and initial attributes; an
+  /// interactive transition takes a faded copy.
   static func changes(
-    before: [Element], after: [Element], old: LayoutInstance, new: LayoutInstance
+    before: [Element], after: [Element], old: LayoutInstance, new: LayoutInstance,
+    disappearing: (Element) throws(HostError) -> Element, appearing: (Element) throws(HostError) -> Element
   ) throws(HostError) -> [ElementChange] {
     var changes: [ElementChange] = []
     var afterByKey: [String: Element] = [:]
     for e in after { afterByKey[ElementChange.key(e)] = e }
     var seen = Set<String>()
-    for e in before {
-      guard seen.insert(ElementChange.key(e)).inserted else { continue }
+    for e in before where seen.insert(ElementChange.key(e)).inserted {
       var end = afterByKey[ElementChange.key(e)]
       if end == nil { end = try new.counterpart(of: e) }
       if let end {
         changes.append(ElementChange(kind: end == e ? .stays : .moves, start: e, end: end))
       } else {
-        changes.append(ElementChange(kind: .disappears, start: e, end: try old.finalAttributes(forDisappearing: e)))
+        changes.append(ElementChange(kind: .disappears, start: e, end: try disappearing(e)))
       }
     }
-    for e in after where !seen.contains(ElementChange.key(e)) {
-      seen.insert(ElementChange.key(e))
+    for e in after where seen.insert(ElementChange.key(e)).inserted {
       if let start = try old.counterpart(of: e) {
         changes.append(ElementChange(kind: start == e ? .stays : .moves, start: start, end: e))
       } else {
-        changes.append(ElementChange(kind: .appears, start: try new.initialAttributes(forAppearing: e), end: e))
+        changes.append(ElementChange(kind: .appears, start: try appearing(e), end: e))
       }
     }
     return ElementChange.sorted(changes, old: old.layoutClass, new: new.layoutClass)
+  }
+
+  /// A copy of `e` with alpha 0: how an element fades in or out.
+  static func faded(_ e: Element) -> Element {
+    var copy = e
+    copy.alpha = 0
+    return copy
   }
 }
