@@ -12,9 +12,7 @@ struct ParseContext {
   /// The kind names of `category` the current layout (and the next one, during a transition)
   /// declares.
   func kindNames(_ category: ElementCategory?) -> [String] {
-    var names = layout?.layoutClass.kindNames(category) ?? []
-    for name in nextLayout?.kindNames(category) ?? [] where !names.contains(name) { names.append(name) }
-    return names
+    LayoutClass.kindNames(of: [layout?.layoutClass, nextLayout], category)
   }
 }
 

@@ -116,13 +116,9 @@ extension WorkbenchState {
       x: min(oldBounds.minX, newBounds.minX), y: min(oldBounds.minY, newBounds.minY),
       width: max(oldBounds.maxX, newBounds.maxX) - min(oldBounds.minX, newBounds.minX),
       height: max(oldBounds.maxY, newBounds.maxY) - min(oldBounds.minY, newBounds.minY))
-    var kinds: [String] = []
     var drawings: [String: KindDrawing] = [:]
-    for layoutClass in classes {
-      for kind in layoutClass.kinds.dropFirst().map(\.name) where !kinds.contains(kind) { kinds.append(kind) }
-      drawings.merge(layoutClass.drawings) { first, _ in first }
-    }
-    scene.kinds = kinds
+    for layoutClass in classes { drawings.merge(layoutClass.drawings) { first, _ in first } }
+    scene.kinds = LayoutClass.kindNames(of: classes, nil)
     scene.drawings = drawings
     return changes.map { Motion(label: $0.shown.label, start: $0.start, end: $0.end) }
   }

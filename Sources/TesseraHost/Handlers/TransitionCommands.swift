@@ -67,10 +67,8 @@ extension WorkbenchState {
   /// Elements as a listing: in the order the layouts declare their kinds (both layouts' during a
   /// transition), each cell with its dataset id.
   func listing(_ elements: [Element], command: String? = nil, showsAll: Bool = true) -> AttributeList {
-    var kinds = layout?.layoutClass.kindNames(nil) ?? []
-    for kind in transition?.next.layoutClass.kindNames(nil) ?? [] where !kinds.contains(kind) { kinds.append(kind) }
-    return AttributeList(
-      elements, kinds: kinds,
+    AttributeList(
+      elements, kinds: LayoutClass.kindNames(of: [layout?.layoutClass, transition?.next.layoutClass], nil),
       id: { [dataset = model.dataset] path in
         dataset.contains(path) ? dataset.sections[path.section].items.ids[path.item] : nil
       }, command: command, showsAll: showsAll)

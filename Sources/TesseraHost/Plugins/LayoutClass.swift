@@ -116,6 +116,16 @@ public final class LayoutClass: @unchecked Sendable {
 
   public var supplementaryKinds: [String] { kindNames(.supplementary) }
 
+  /// The kinds of several layouts (a layout change's two), each once, in the order the first
+  /// declares them, then the next one's new kinds.
+  static func kindNames(of classes: [LayoutClass?], _ category: ElementCategory?) -> [String] {
+    var names: [String] = []
+    for layoutClass in classes {
+      for name in layoutClass?.kindNames(category) ?? [] where !names.contains(name) { names.append(name) }
+    }
+    return names
+  }
+
   /// The names of the declared kinds of `category` (nil: supplementary and decoration kinds),
   /// in declaration order.
   public func kindNames(_ category: ElementCategory?) -> [String] {

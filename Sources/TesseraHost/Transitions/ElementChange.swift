@@ -28,9 +28,7 @@ public struct ElementChange: Sendable, Equatable {
 
   /// Sorted for output by the element shown, kinds in the order the two layouts declare them.
   static func sorted(_ changes: [ElementChange], old: LayoutClass, new: LayoutClass) -> [ElementChange] {
-    var kinds = old.kindNames(nil)
-    for kind in new.kindNames(nil) where !kinds.contains(kind) { kinds.append(kind) }
-    let order = Element.KindOrder(kinds)
+    let order = Element.KindOrder(LayoutClass.kindNames(of: [old, new], nil))
     return changes.sorted { Element.comesFirst($0.shown, $1.shown, order) }
   }
 }

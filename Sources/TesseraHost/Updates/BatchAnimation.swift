@@ -82,10 +82,8 @@ enum BatchAnimation {
   private static func oldAttributes(_ e: Element, at path: IndexPath, in instance: LayoutInstance) throws(HostError)
     -> Element?
   {
-    switch e.category {
-    case .cell: try instance.item(at: path)
-    case .supplementary: try instance.supplementary(e.kind!, at: path)
-    case .decoration: try instance.decoration(e.kind!, at: path)
-    }
+    var moved = e
+    moved.indexPath = path
+    return try instance.counterpart(of: moved)
   }
 }
