@@ -10,7 +10,11 @@ struct Bench: ParsableCommand {
 
   @OptionGroup var plugins: PluginOptions
   @Option(help: "The layout to measure.") var layout = "flow"
-  @Option(help: "How many items.") var items = 1_000_000
+  @Option(
+    help: ArgumentHelp(
+      "How many items (a tree's nodes); a comma-separated list (10000,100000,1000000) measures each size in turn.",
+      valueName: "n[,n...]"))
+  var items = "1000000"
   @Option(
     help: "Dataset kind: grid (one size), random (varied sizes), photos, blocks, tree or events (the timeline's).")
   var dataset = "random"
@@ -23,21 +27,71 @@ struct Bench: ParsableCommand {
   var batch = 0
   @Option(help: "Also time this many self-sizing height changes, each followed by a visible query.")
   var selfsizing = 0
-  @Flag(help: "Print one JSON object instead of a table.") var json = false
+  @Flag(
+    help:
+      "Also fling through the whole content at 120 frames a second: per-frame time (median, p99, max), frames over 8.3 ms, prepares triggered."
+  )
+  var scroll = false
+  @Flag(help: "With --scroll: cells start at an estimate and report their dataset size as they come into view.")
+  var scrollSelfSizing = false
+  @Option(
+    help: ArgumentHelp(
+      "Instead: time loading this dataset file (read and decode, median of --prepare-runs runs) and its peak memory.",
+      valueName: "file"))
+  var load: String?
+  @Flag(help: "Print one JSON object (a list of them for several sizes) instead of a table.") var json = false
 
   func run() throws {
-    var configuration = Benchmark.Configuration(
-      layout: layout, items: items, dataset: dataset, seed: seed, queries: queries, prepareRuns: prepareRuns)
-    configuration.batchOperations = batch
-    configuration.sections = sections
-    configuration.selfSizingEvents = selfsizing
+    #if DEBUG
+      printError(
+        "warning: this is a debug build: its figures are many times slower than a release build's (swift build -c release; .build/release/tessera bench)"
+      )
+    #endif
+    if let load {
+      do {
+        let result = try LoadBenchmark.run(path: load, runs: prepareRuns, progress: .terminal)
+        print(json ? result.json.serialized : result.text)
+      } catch {
+        printError("error: \(error.message)")
+        throw ExitCode.failure
+      }
+      return
+    }
+    let sizes: [Int]
+    switch BenchSizes.parse(items) {
+    case .success(let parsed): sizes = parsed
+    case .failure(let error):
+      printError("error: \(error.message)")
+      throw ExitCode.validationFailure
+    }
+    if scrollSelfSizing && !scroll {
+      printError("error: --scroll-self-sizing goes with --scroll")
+      throw ExitCode.validationFailure
+    }
+    var results: [Benchmark.Result] = []
     do {
-      let result = try Benchmark.run(
-        configuration, registry: plugins.registry(), direct: DirectLayouts.probe(for: layout))
-      print(json ? result.json.serialized : result.text)
+      let registry = plugins.registry()
+      for size in sizes {
+        var configuration = Benchmark.Configuration(
+          layout: layout, items: size, dataset: dataset, seed: seed, queries: queries, prepareRuns: prepareRuns)
+        configuration.batchOperations = batch
+        configuration.sections = sections
+        configuration.selfSizingEvents = selfsizing
+        configuration.scroll = scroll
+        configuration.scrollSelfSizing = scrollSelfSizing
+        configuration.progress = .terminal
+        let result = try Benchmark.run(configuration, registry: registry, direct: DirectLayouts.probe(for: layout))
+        results.append(result)
+        if !json { print(result.text + (sizes.count > 1 ? "\n" : "")) }
+      }
     } catch {
       printError("error: \(error.message)")
       throw ExitCode.failure
+    }
+    if json {
+      print(results.count == 1 ? results[0].json.serialized : JSONOutput.array(results.map(\.json)).serialized)
+    } else if results.count > 1 {
+      print(Benchmark.scaling(results))
     }
   }
 }

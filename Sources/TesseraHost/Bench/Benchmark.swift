@@ -25,6 +25,11 @@ public struct Benchmark {
     /// Self-sizing events to time (0: none): a random cell reports a new height, then a
     /// visible query — on a flow with estimatedItemSize.
     public var selfSizingEvents: Int = 0
+    /// Also run the scroll benchmark (`ScrollBenchmark`), with self-sizing cells when asked.
+    public var scroll = false
+    public var scrollSelfSizing = false
+    /// Where long runs say what they are doing (a terminal's standard error, or nowhere).
+    public var progress = BenchProgress.silent
 
     public init(layout: String, items: Int, dataset: String, seed: Int, queries: Int, prepareRuns: Int) {
       self.layout = layout
@@ -50,6 +55,8 @@ public struct Benchmark {
 
   public struct Result: Sendable {
     public var configuration: Configuration
+    /// Items in the dataset measured (a tree's nodes, an events dataset's events).
+    public var items: Int
     public var prepareSeconds: Double
     /// The first prepare, into fresh memory (page faults included); later ones reuse it.
     public var firstPrepareSeconds: Double
@@ -58,7 +65,10 @@ public struct Benchmark {
     public var visibleElements: Double
     public var itemLookupNanoseconds: Double
     public var directQueryNanoseconds: Double?
+    /// The process's peak resident memory over generating, preparing and querying (before the
+    /// optional measures, which build more instances), and what it held at each step.
     public var peakMemoryMiB: Double
+    public var memory: MemorySteps
     public var contentSize: Size
     /// Sections the dataset measured has.
     public var sectionCount: Int
@@ -70,7 +80,17 @@ public struct Benchmark {
     public var selfSizingTotalMilliseconds: Double?
     public var selfSizingMedianMicroseconds: Double?
 
+    public var scroll: ScrollBenchmark.Result?
+
     public var abiOverheadRatio: Double? { directQueryNanoseconds.map { visibleQueryNanoseconds / $0 } }
+    public var bytesPerItem: Double? { items > 0 ? peakMemoryMiB * 1_048_576 / Double(items) : nil }
+  }
+
+  /// Resident memory (MiB) before the dataset, with it, and with the prepared layout too.
+  public struct MemorySteps: Sendable {
+    public var baseline: Double
+    public var dataset: Double
+    public var prepared: Double
   }
 
   public static func median(_ values: [Double]) -> Double {
@@ -86,12 +106,6 @@ public struct Benchmark {
     return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
   }
 
-  static func peakMemoryMiB() -> Double {
-    var usage = rusage()
-    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-    return Double(usage.ru_maxrss) / 1024
-  }
-
   /// Runs the benchmark. `direct` builds the Swift layout on the same model, when the host
   /// links it; its rect queries are timed over the same rects.
   public static func run(
@@ -105,21 +119,19 @@ public struct Benchmark {
     guard let generator = DatasetGenerator.named(configuration.dataset) else {
       throw HostError("unknown dataset kind '\(configuration.dataset)'")
     }
-    var arguments: [String: String] = [:]
-    let names = Set(generator.parameters.map(\.name))
-    if names.contains("seed") { arguments["seed"] = String(configuration.seed) }
-    if let sections = configuration.sections {
-      guard let key = ["sections", "tracks"].first(where: names.contains) else {
-        throw HostError("bench: gen \(generator.kind) decides its own sections; leave out --sections")
-      }
-      arguments[key] = String(sections)
-    }
-    let dataset = try generator.generate(count: configuration.items, arguments: arguments)
+    let progress = configuration.progress
+    let baseline = MemoryProbe.residentMiB()
+    progress.show("generating \(configuration.items) items (gen \(generator.kind))")
+    let dataset = try makeDataset(configuration, generator)
+    let datasetMemory = MemoryProbe.residentMiB()
     let model = CollectionModel(dataset: dataset, bounds: Rect(origin: .zero, size: Session.defaultViewport))
     let instance = try LayoutInstance(layoutClass, model: model)
 
     var prepareTimes: [Double] = []
-    for _ in 0..<max(1, configuration.prepareRuns) {
+    var preparedMemory = datasetMemory
+    for run in 0..<max(1, configuration.prepareRuns) {
+      progress.show("prepare \(run + 1) of \(max(1, configuration.prepareRuns))")
+      if run == 1 { preparedMemory = MemoryProbe.residentMiB() }
       try instance.invalidate(flags: UInt32(TESSERA_INVALIDATE_EVERYTHING))
       let start = now()
       try instance.prepareIfNeeded()
@@ -137,6 +149,7 @@ public struct Benchmark {
         x: rangeX > 0 ? Double(rng.next() % UInt64(rangeX)) : 0,
         y: rangeY > 0 ? Double(rng.next() % UInt64(rangeY)) : 0, width: viewport.width, height: viewport.height)
     }
+    progress.show("\(rects.count) visible queries and item lookups")
     _ = try instance.countAttributes(in: rects[0])  // warm the buffer
     var queryTimes: [Double] = []
     queryTimes.reserveCapacity(rects.count)
@@ -163,6 +176,10 @@ public struct Benchmark {
       }
     }
 
+    // The peak of the measure itself: the optional measures below build instances of their own.
+    let peak = MemoryProbe.peakMiB()
+    if configuration.prepareRuns <= 1 { preparedMemory = MemoryProbe.residentMiB() }
+
     var directTime: Double?
     if let direct {
       let probe = direct(model.dataSourceTable)
@@ -181,6 +198,7 @@ public struct Benchmark {
     var batchTime: Double?
     var batchDeletesOnly = false
     if configuration.batchOperations > 0 {
+      progress.show("random batches")
       let measured = try measureBatches(configuration, layoutClass: layoutClass, dataset: dataset, rng: &rng)
       batchTime = measured.milliseconds
       batchDeletesOnly = measured.deletesOnly
@@ -188,18 +206,55 @@ public struct Benchmark {
 
     var selfSizing: (total: Double, median: Double)?
     if configuration.selfSizingEvents > 0 {
+      progress.show("self-sizing events")
       selfSizing = try measureSelfSizing(configuration, layoutClass: layoutClass, dataset: dataset, rng: &rng)
     }
 
+    var scroll: ScrollBenchmark.Result?
+    if configuration.scroll {
+      scroll = try ScrollBenchmark.run(
+        layoutClass: layoutClass, dataset: dataset, selfSizing: configuration.scrollSelfSizing, progress: progress)
+    }
+    progress.clear()
+
     let prepare = median(prepareTimes)
+    let items = dataset.itemCount
     return Result(
-      configuration: configuration, prepareSeconds: prepare / 1e9, firstPrepareSeconds: prepareTimes[0] / 1e9,
-      nanosecondsPerItem: configuration.items > 0 ? prepare / Double(configuration.items) : 0,
+      configuration: configuration, items: items, prepareSeconds: prepare / 1e9,
+      firstPrepareSeconds: prepareTimes[0] / 1e9, nanosecondsPerItem: items > 0 ? prepare / Double(items) : 0,
       visibleQueryNanoseconds: median(queryTimes), visibleElements: median(elements),
-      itemLookupNanoseconds: median(lookupTimes), directQueryNanoseconds: directTime, peakMemoryMiB: peakMemoryMiB(),
+      itemLookupNanoseconds: median(lookupTimes), directQueryNanoseconds: directTime, peakMemoryMiB: peak,
+      memory: MemorySteps(baseline: baseline, dataset: datasetMemory, prepared: preparedMemory),
       contentSize: content, sectionCount: dataset.sections.count, batchMilliseconds: batchTime,
       batchDeletesOnly: batchDeletesOnly, selfSizingTotalMilliseconds: selfSizing?.total,
-      selfSizingMedianMicroseconds: selfSizing?.median)
+      selfSizingMedianMicroseconds: selfSizing?.median, scroll: scroll)
+  }
+
+  /// The dataset `--dataset` names with `--items` items: a tree of exactly that many nodes
+  /// (`gen tree nodes=N`), every other kind that many items.
+  static func makeDataset(_ configuration: Configuration, _ generator: DatasetGenerator) throws(HostError) -> Dataset {
+    var arguments: [String: String] = [:]
+    let names = Set(generator.parameters.map(\.name))
+    if names.contains("seed") { arguments["seed"] = String(configuration.seed) }
+    if let sections = configuration.sections {
+      guard let key = ["sections", "tracks"].first(where: names.contains) else {
+        throw HostError("bench: gen \(generator.kind) decides its own sections; leave out --sections")
+      }
+      arguments[key] = String(sections)
+    }
+    if !generator.takesCount {
+      guard names.contains("nodes") else {
+        throw HostError("bench: gen \(generator.kind) cannot make a given number of items")
+      }
+      arguments["nodes"] = String(configuration.items)
+    }
+    let dataset = try generator.generate(count: configuration.items, arguments: arguments)
+    guard dataset.itemCount == configuration.items else {
+      throw HostError(
+        "bench: gen \(generator.kind) made \(dataset.itemCount) items, not the \(configuration.items) asked for (please report it)"
+      )
+    }
+    return dataset
   }
 
   /// Self-sizing cells on a large layout: each event is a random cell reporting a new height
@@ -266,77 +321,5 @@ public struct Benchmark {
       if run > 0 { times.append(Double(now() - start)) }
     }
     return (median(times) / 1e6, deletesOnly)
-  }
-}
-
-extension Benchmark.Result {
-  public var text: String {
-    var table = TextTable(["measure", "median"])
-    let c = configuration
-    table.add([
-      "layout",
-      "\(c.layout) (\(c.items) items in \(sectionCount) section\(sectionCount == 1 ? "" : "s"), gen \(c.dataset), viewport \(Session.defaultViewport.formatted))",
-    ])
-    table.add(["content size", contentSize.formatted])
-    table.add(["prepare", "\(Self.fixed(prepareSeconds * 1000, 2)) ms (median of \(c.prepareRuns) runs)"])
-    table.add(["first prepare (cold memory)", "\(Self.fixed(firstPrepareSeconds * 1000, 2)) ms"])
-    table.add(["prepare per item", "\(Self.fixed(nanosecondsPerItem, 2)) ns"])
-    table.add([
-      "visible query (ABI)",
-      "\(Self.fixed(visibleQueryNanoseconds / 1000, 3)) µs for \(formatNumber(visibleElements)) elements (\(c.queries) queries)",
-    ])
-    if let direct = directQueryNanoseconds, let ratio = abiOverheadRatio {
-      table.add(["visible query (direct Swift)", "\(Self.fixed(direct / 1000, 3)) µs"])
-      table.add(["ABI / direct", "\(Self.fixed(ratio, 3))×"])
-    }
-    table.add(["item lookup", "\(Self.fixed(itemLookupNanoseconds, 1)) ns"])
-    if let total = selfSizingTotalMilliseconds, let each = selfSizingMedianMicroseconds {
-      table.add([
-        "\(c.selfSizingEvents) self-sizing height changes",
-        "\(Self.fixed(total, 1)) ms in all, \(Self.fixed(each, 2)) µs each (new height, context, visible query)",
-      ])
-    }
-    if let batch = batchMilliseconds {
-      table.add([
-        "batch of \(c.batchOperations) random ops" + (batchDeletesOnly ? " (deletes only)" : ""),
-        "\(Self.fixed(batch, 2)) ms (validate, apply, relayout, visible query; \(c.batchRuns) runs)"
-          + (batchDeletesOnly ? "; the layout refuses random inserts and moves" : ""),
-      ])
-    }
-    table.add(["peak memory", "\(Self.fixed(peakMemoryMiB, 1)) MiB"])
-    return table.rendered
-  }
-
-  public var json: JSONOutput {
-    var members: [(String, JSONOutput)] = [
-      ("layout", .string(configuration.layout)), ("items", .number(Double(configuration.items))),
-      ("dataset", .string(configuration.dataset)), ("prepareMs", .number(prepareSeconds * 1000)),
-      ("prepareNsPerItem", .number(nanosecondsPerItem)),
-      ("firstPrepareMs", .number(firstPrepareSeconds * 1000)), ("visibleQueryNs", .number(visibleQueryNanoseconds)),
-      ("visibleElements", .number(visibleElements)), ("itemLookupNs", .number(itemLookupNanoseconds)),
-      ("peakMemoryMiB", .number(peakMemoryMiB)),
-    ]
-    if let direct = directQueryNanoseconds, let ratio = abiOverheadRatio {
-      members += [("directQueryNs", .number(direct)), ("abiOverheadRatio", .number(ratio))]
-    }
-    if let batch = batchMilliseconds {
-      members += [("batchMs", .number(batch)), ("batchDeletesOnly", .bool(batchDeletesOnly))]
-    }
-    if let total = selfSizingTotalMilliseconds, let each = selfSizingMedianMicroseconds {
-      members += [("selfSizingTotalMs", .number(total)), ("selfSizingMedianUs", .number(each))]
-    }
-    return .object(members)
-  }
-
-  static func fixed(_ value: Double, _ digits: Int) -> String {
-    var scale = 1.0
-    for _ in 0..<digits { scale *= 10 }
-    let rounded = (value * scale).rounded() / scale
-    var text = String(rounded)
-    if let dot = text.firstIndex(of: ".") {
-      let decimals = text.distance(from: dot, to: text.endIndex) - 1
-      if decimals < digits { text += String(repeating: "0", count: digits - decimals) }
-    }
-    return text
   }
 }

@@ -104,65 +104,39 @@ public struct DatasetGenerator: Sendable {
   /// A tree for the schematic layout: one section per depth level, each node naming its parent
   /// in the previous level (`parent` prop), with a label and a type. Without a seed every node
   /// has `fanout` children and no size; with one, 0 to `fanout` children (at least one for the
-  /// root) and random sizes. Depth and fanout decide the count: `gen tree depth=3 fanout=2`.
+  /// root) and random sizes. Depth and fanout decide the count (`gen tree depth=3 fanout=2`), or
+  /// `nodes=N` asks for exactly N nodes: every node has `fanout` children, levels filled parent
+  /// by parent until N are made, with a fanout (unless given) that makes about eight levels —
+  /// what `tessera bench --dataset tree` measures.
   public static let tree = DatasetGenerator(
     kind: "tree",
-    summary: "a tree, one section per level: depth=D (3) fanout=F (2), seed=K for random shapes and sizes",
+    summary:
+      "a tree, one section per level: depth=D (3) fanout=F (2), or nodes=N for exactly N nodes; seed=K for random shapes and sizes",
     parameters: [
       Parameter(name: "depth", placeholder: "D", doc: "levels, one section each (default 3)"),
       Parameter(name: "fanout", placeholder: "F", doc: "children per node, at most with seed= (default 2)"),
+      Parameter(name: "nodes", placeholder: "N", doc: "exactly N nodes, levels filled in order (instead of depth)"),
       Parameter(name: "seed", placeholder: "K", doc: "random fanouts and node sizes"),
     ], takesCount: false
   ) { _, arguments throws(HostError) in
-    let depth = Int(try wholeArgument("depth", arguments["depth"] ?? "3", minimum: 1))
-    let fanout = Int(try wholeArgument("fanout", arguments["fanout"] ?? "2", minimum: 0))
     var rng = try arguments["seed"].map { (text) throws(HostError) in
       SplitMix64(seed: try wholeArgument("seed", text, minimum: 0))
     }
-    guard depth <= 64 else { throw HostError("gen tree: depth must be at most 64") }
-    guard fanout <= Limits.treeFanout else {
-      throw HostError("gen tree: fanout must be at most \(Limits.treeFanout), got \(fanout)")
+    let shape: TreeShape
+    if let nodesText = arguments["nodes"] {
+      guard arguments["depth"] == nil else { throw HostError("gen tree: give depth= or nodes=, not both") }
+      let nodes = Int(try wholeArgument("nodes", nodesText, minimum: 1))
+      let fanout =
+        try arguments["fanout"].map { (text) throws(HostError) in
+          Int(try wholeArgument("fanout", text, minimum: 1))
+        } ?? TreeShape.fanout(forNodes: nodes)
+      shape = try TreeShape(nodes: nodes, fanout: fanout)
+    } else {
+      let depth = Int(try wholeArgument("depth", arguments["depth"] ?? "3", minimum: 1))
+      let fanout = Int(try wholeArgument("fanout", arguments["fanout"] ?? "2", minimum: 0))
+      shape = try TreeShape(depth: depth, fanout: fanout)
     }
-    // Refuse before generating: the most nodes the shape can have (every node at full fanout).
-    var most = 0
-    var level = 1
-    for _ in 0..<depth {
-      most += level
-      if most > 1_000_000 {
-        throw HostError(
-          "gen tree: depth=\(depth) fanout=\(fanout) can make more than 1000000 nodes, the most allowed; lower depth or fanout"
-        )
-      }
-      level = max(1, level * max(1, fanout))
-    }
-    let types = ["normal", "important", "critical"]
-    var dataset = Dataset()
-    var next = 0
-    var previous: [String] = []
-    for level in 0..<depth {
-      var section = DatasetSection(id: "level\(level)")
-      let parents = level == 0 ? [""] : previous
-      for (p, parent) in parents.enumerated() {
-        let children: Int
-        if level == 0 {
-          children = 1
-        } else if rng != nil {
-          children = rng!.int(in: (level == 1 && p == 0 ? 1 : 0)...max(1, fanout))
-        } else {
-          children = fanout
-        }
-        for _ in 0..<children {
-          var props: [String: PropertyValue] = ["label": .string("n\(next)"), "type": .string(types[next % 3])]
-          if level > 0 { props["parent"] = .string(parent) }
-          let size = rng.map { _ in Size(width: Double(rng!.int(in: 60...160)), height: Double(rng!.int(in: 30...70))) }
-          section.items.append(DatasetItem(id: "n\(next)", size: size, props: props))
-          next += 1
-        }
-      }
-      previous = Array(section.items.ids)
-      dataset.sections.append(section)
-    }
-    return dataset
+    return shape.make(rng: &rng)
   }
 
   public func generate(count: Int, arguments: [String: String]) throws(HostError) -> Dataset {

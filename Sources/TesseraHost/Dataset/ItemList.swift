@@ -3,18 +3,54 @@ import TesseraKit
 
 /// One section's items, stored column by column: ids, sizes, flags, estimates and properties.
 /// A layout's prepare reads only sizes and flags — 17 bytes an item, not the 40 of a whole ABI
-/// record — and prepare over a million items is bound by memory traffic. Estimates, which
-/// most datasets lack, get a column only once some item has one.
+/// record — and prepare over a million items is bound by memory traffic. Ids take 8 bytes an
+/// item (`IDColumn`); estimates and properties, which most datasets lack, get a column only
+/// once some item has one: a million sized items take 25 MB.
 public struct ItemList: RandomAccessCollection, MutableCollection, Hashable, Sendable {
-  public private(set) var ids: [String] = []
+  public private(set) var ids = IDColumn()
   var sizes: [tessera_size] = []
   /// TESSERA_ITEM_HAS_SIZE / TESSERA_ITEM_HAS_ESTIMATE bits.
   var flags: [UInt8] = []
   /// Empty until some item has an estimate; then one entry per item.
   var estimates: [tessera_size] = []
-  public private(set) var props: [[String: PropertyValue]] = []
+  /// Empty until some item has properties; then one dictionary per item (empty ones share no
+  /// storage).
+  private var propsColumn: [[String: PropertyValue]] = []
+
+  /// Each item's properties.
+  public var props: PropsView { PropsView(column: propsColumn, count: ids.count) }
+
+  /// Reads the properties column; items beyond it have none.
+  public struct PropsView: RandomAccessCollection, Sendable {
+    let column: [[String: PropertyValue]]
+    public let count: Int
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { count }
+    public subscript(position: Int) -> [String: PropertyValue] {
+      column.isEmpty ? [:] : column[position]
+    }
+  }
+
+  /// Makes the properties column exist (one empty entry per item) before an item gets some.
+  private mutating func materializeProps() {
+    if propsColumn.isEmpty && !ids.isEmpty { propsColumn = Array(repeating: [:], count: ids.count) }
+  }
 
   public init() {}
+
+  /// A loader's columns, with the ids to come (`adopt(ids:)`).
+  init(loaded columns: DatasetDecoder.SectionColumns) {
+    sizes = columns.sizes
+    flags = columns.flags
+    estimates = columns.estimates
+    propsColumn = columns.props
+  }
+
+  /// Puts in the ids of a loaded section: one per size.
+  mutating func adopt(ids column: IDColumn) {
+    precondition(column.count == sizes.count, "one id per item")
+    ids = column
+  }
 
   public init(_ items: some Sequence<DatasetItem>) {
     for item in items { append(item) }
@@ -34,18 +70,32 @@ public struct ItemList: RandomAccessCollection, MutableCollection, Hashable, Sen
         id: ids[position],
         size: f & Self.hasSize != 0 ? Size(size) : nil,
         estimated: f & Self.hasEstimate != 0 ? Size(estimates[position]) : nil,
-        props: props[position])
+        props: propsColumn.isEmpty ? [:] : propsColumn[position])
     }
     set {
-      ids[position] = newValue.id
-      props[position] = newValue.props
+      if ids[position] != newValue.id { ids.replace(at: position, with: newValue.id) }
+      setProps(newValue.props, at: position)
       store(newValue, at: position)
     }
   }
 
+  private mutating func setProps(_ props: [String: PropertyValue], at position: Int) {
+    if props.isEmpty && propsColumn.isEmpty { return }
+    materializeProps()
+    propsColumn[position] = props
+  }
+
+  /// Gives the item at `position` a new id.
+  mutating func setID(_ id: String, at position: Int) {
+    ids.replace(at: position, with: id)
+  }
+
   public mutating func append(_ item: DatasetItem) {
+    if !item.props.isEmpty || !propsColumn.isEmpty {
+      if propsColumn.isEmpty { propsColumn = Array(repeating: [:], count: ids.count) }
+      propsColumn.append(item.props)
+    }
     ids.append(item.id)
-    props.append(item.props)
     sizes.append(tessera_size())
     flags.append(0)
     if !estimates.isEmpty { estimates.append(tessera_size()) }
@@ -74,15 +124,20 @@ public struct ItemList: RandomAccessCollection, MutableCollection, Hashable, Sen
     ids.reserveCapacity(n)
     sizes.reserveCapacity(n)
     flags.reserveCapacity(n)
-    props.reserveCapacity(n)
+  }
+
+  /// The bytes the columns hold (capacity), for the memory report.
+  public var storedBytes: Int {
+    ids.storedBytes + sizes.capacity * MemoryLayout<tessera_size>.stride + flags.capacity
+      + estimates.capacity * MemoryLayout<tessera_size>.stride + propsColumn.capacity * 8
   }
 
   /// Appends items `range` of `other` in bulk: a batch copies the runs of untouched items
   /// between the ones it moves, inserts and deletes this way.
   mutating func append(contentsOf other: ItemList, range: Range<Int>) {
     guard !range.isEmpty else { return }
-    ids.append(contentsOf: other.ids[range])
-    props.append(contentsOf: other.props[range])
+    ids.append(contentsOf: other.ids, range: range)
+    appendProps(of: other, range: range)
     sizes.append(contentsOf: other.sizes[range])
     flags.append(contentsOf: other.flags[range])
     if !other.estimates.isEmpty {
@@ -96,8 +151,8 @@ public struct ItemList: RandomAccessCollection, MutableCollection, Hashable, Sen
   /// Appends item `index` of `other` column by column (no `DatasetItem` in between), with a
   /// new size when given: how a batch rebuilds a section quickly.
   mutating func append(from other: ItemList, at index: Int, size: Size? = nil) {
-    ids.append(other.ids[index])
-    props.append(other.props[index])
+    ids.append(from: other.ids, at: index)
+    appendProps(of: other, range: index..<index + 1)
     if let size {
       sizes.append(size.abi)
       flags.append(other.flags[index] | Self.hasSize)
@@ -113,9 +168,20 @@ public struct ItemList: RandomAccessCollection, MutableCollection, Hashable, Sen
     }
   }
 
-  /// Reads the props column without copying it.
+  /// Appends the properties of items `range` of `other` (called before the ids are appended).
+  private mutating func appendProps(of other: ItemList, range: Range<Int>) {
+    let before = ids.count - range.count  // the ids are already appended
+    if other.propsColumn.isEmpty {
+      if !propsColumn.isEmpty { propsColumn.append(contentsOf: repeatElement([:], count: range.count)) }
+      return
+    }
+    if propsColumn.isEmpty { propsColumn = Array(repeating: [:], count: before) }
+    propsColumn.append(contentsOf: other.propsColumn[range])
+  }
+
+  /// Reads the props column without copying it; empty when no item has properties.
   func withProps<R>(_ body: (UnsafeBufferPointer<[String: PropertyValue]>) -> R) -> R {
-    props.withUnsafeBufferPointer(body)
+    propsColumn.withUnsafeBufferPointer(body)
   }
 
   /// Writes the ABI records of items `range` to `out`, `stride` bytes apart (the data-source
@@ -147,7 +213,7 @@ public struct ItemList: RandomAccessCollection, MutableCollection, Hashable, Sen
   }
 
   public static func == (lhs: ItemList, rhs: ItemList) -> Bool {
-    lhs.count == rhs.count && lhs.ids == rhs.ids && lhs.props == rhs.props
+    lhs.count == rhs.count && lhs.ids == rhs.ids && lhs.props.elementsEqual(rhs.props)
       && lhs.indices.allSatisfy { lhs[$0].size == rhs[$0].size && lhs[$0].estimated == rhs[$0].estimated }
   }
 

@@ -42,6 +42,18 @@ public final class FileAccess {
   }
 
   /// A text file a command reads (`load`, `apply`, `run`).
+  /// A text file's UTF-8 bytes (what the dataset loader reads).
+  func readUTF8(_ path: String, shownAs shown: String) throws(HostError) -> [UInt8] {
+    if let snapshot = replay[path] {
+      reads.append((path, snapshot))
+      return try TextFile.readUTF8(snapshot, shownAs: shown)
+    }
+    try checkReadable(path, shownAs: shown)
+    let bytes = try TextFile.readUTF8(path, shownAs: shown)
+    if snapshots != nil { try record(path, bytes) }
+    return bytes
+  }
+
   func readText(_ path: String, shownAs shown: String) throws(HostError) -> String {
     if let snapshot = replay[path] {
       reads.append((path, snapshot))

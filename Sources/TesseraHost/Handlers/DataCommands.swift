@@ -25,7 +25,10 @@ extension WorkbenchState {
 
   /// Reads and decodes a dataset file a person named.
   func readDataset(_ path: String) throws(HostError) -> Dataset {
-    try DatasetDecoder.decode(try files.readText(resolve(path), shownAs: path), file: path)
+    let bytes = try files.readUTF8(resolve(path), shownAs: path)
+    return try bytes.withUnsafeBufferPointer { (buffer) throws(HostError) in
+      try DatasetDecoder.decode(utf8: buffer, file: path)
+    }
   }
 
   func loadCommand(_ args: Arguments) throws(HostError) -> CommandResult {

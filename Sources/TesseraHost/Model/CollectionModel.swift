@@ -36,7 +36,7 @@ public final class CollectionModel: @unchecked Sendable {
   public var screenScale: Double? {
     didSet { generation &+= 1 }
   }
-  private var idIndex: [String: IndexPath]?
+  private var idIndex: IDIndex?
 
   /// The C callback table layouts read this model through; lives as long as the model.
   public let dataSourceTable: UnsafeMutablePointer<tessera_data_source>
@@ -89,13 +89,12 @@ public final class CollectionModel: @unchecked Sendable {
 
   /// Built on first use after each change: only layouts that look items up by id pay for it.
   func indexPath(forID id: String) -> IndexPath? {
-    if idIndex == nil {
-      var index: [String: IndexPath] = [:]
-      for (s, section) in dataset.sections.enumerated() {
-        for (i, id) in section.items.ids.enumerated() { index[id] = IndexPath(s, i) }
-      }
-      idIndex = index
-    }
-    return idIndex![id]
+    ids.indexPath(of: id)
+  }
+
+  /// The id index of the current dataset (built on first use after each change).
+  var ids: IDIndex {
+    if idIndex == nil { idIndex = IDIndex(dataset.sections.map(\.items.ids)) }
+    return idIndex!
   }
 }

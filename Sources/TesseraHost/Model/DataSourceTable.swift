@@ -113,13 +113,14 @@ enum DataSourceTable {
       // The plugin's buffer holds count * perItem numbers: a product that overflows is no buffer.
       guard !count.multipliedReportingOverflow(by: perItem).overflow else { return 0 }
       let name = String(cString: key)
-      return model.dataset.sections[Int(section)].items.withProps { props in
-        guard let range = clamped(first: first, count: count, within: props.count) else { return 0 }
+      let items = model.dataset.sections[Int(section)].items
+      return items.withProps { props in
+        guard let range = clamped(first: first, count: count, within: items.count) else { return 0 }
         let (start, end) = (range.lowerBound, range.upperBound)
         for index in start..<end {
           let k = index - start
-          // Most items have no props: the common case costs one check.
-          guard !props[index].isEmpty, let value = props[index][name] else {
+          // Most items have no props (then the column is empty): one check each.
+          guard !props.isEmpty, !props[index].isEmpty, let value = props[index][name] else {
             lengths[k] = -1
             continue
           }

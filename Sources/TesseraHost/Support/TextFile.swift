@@ -7,6 +7,11 @@
 /// Reading text files without Foundation; errors name the path as the person typed it.
 enum TextFile {
   static func read(_ path: String, shownAs shown: String) throws(HostError) -> String {
+    String(decoding: try readUTF8(path, shownAs: shown), as: UTF8.self)
+  }
+
+  /// The file's bytes, checked to be UTF-8 (a pass over machine words when they are ASCII).
+  static func readUTF8(_ path: String, shownAs shown: String) throws(HostError) -> [UInt8] {
     var info = stat()
     guard stat(path, &info) == 0 else { throw HostError("cannot read \(shown): no such file") }
     guard (info.st_mode & S_IFMT) != S_IFDIR else { throw HostError("cannot read \(shown): it is a folder") }
@@ -15,19 +20,39 @@ enum TextFile {
       throw HostError("cannot read \(shown): \(String(cString: strerror(errno)))")
     }
     defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    // Read into the array itself, sized by stat (a file that grows meanwhile grows it).
+    var bytes = [UInt8](repeating: 0, count: max(1 << 16, Int(info.st_size) + 1))
+    var filled = 0
     while true {
-      let count = fread(&buffer, 1, buffer.count, file)
+      if filled == bytes.count { bytes.append(contentsOf: repeatElement(0, count: bytes.count)) }
+      let count = bytes.withUnsafeMutableBytes { fread($0.baseAddress! + filled, 1, $0.count - filled, file) }
       if count == 0 { break }
+      filled += count
       // The file may have grown since stat: the limit holds for what is read.
-      guard bytes.count + count <= Limits.fileBytes else { throw Limits.fileTooLarge(shown) }
-      bytes.append(contentsOf: buffer[0..<count])
+      guard filled <= Limits.fileBytes else { throw Limits.fileTooLarge(shown) }
     }
-    guard let text = String(validating: bytes, as: UTF8.self) else {
-      throw HostError("cannot read \(shown): it is not UTF-8 text")
+    bytes.removeSubrange(filled...)
+    guard isUTF8(bytes) else { throw HostError("cannot read \(shown): it is not UTF-8 text") }
+    return bytes
+  }
+
+  /// True for valid UTF-8: ASCII checked eight bytes at a time, anything else by the standard
+  /// library's validation.
+  static func isUTF8(_ bytes: [UInt8]) -> Bool {
+    let ascii = bytes.withUnsafeBytes { raw -> Bool in
+      var index = 0
+      var high: UInt64 = 0
+      while index + 8 <= raw.count {
+        high |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+        index += 8
+      }
+      while index < raw.count {
+        high |= UInt64(raw[index])
+        index += 1
+      }
+      return high & 0x8080_8080_8080_8080 == 0
     }
-    return text
+    return ascii || String(validating: bytes, as: UTF8.self) != nil
   }
 
   /// Replaces `path` with `text` so that no failure can leave it cut short: the text goes to a

@@ -1,0 +1,140 @@
+import TesseraABI
+import TesseraKit
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// `tessera bench --scroll`: one fling through the whole content at 120 frames a second, the
+/// velocity decaying as a scroll view's does (UIScrollView's normal deceleration rate, 0.998
+/// per millisecond). Each frame is what a collection view does while scrolling: move the
+/// bounds, ask the layout whether that invalidates it (and for the context when it does), lay
+/// out again if needed, and query the visible rect. With self-sizing, the cells that come into
+/// view report their measured sizes (the dataset's `size`; the layout was told an estimate) and
+/// the frame lays out again before it ends, as UIKit's layout pass does.
+public enum ScrollBenchmark {
+  public static let framesPerSecond = 120.0
+  /// UIScrollView.DecelerationRate.normal: the velocity is multiplied by this every millisecond.
+  public static let decelerationRate = 0.998
+  /// The frame budget at 120 frames a second, in milliseconds.
+  public static let budgetMilliseconds = 1000 / framesPerSecond
+
+  public struct Result: Sendable {
+    /// Per-frame times, in nanoseconds, in frame order.
+    public var frameNanoseconds: [Double]
+    public var distance: Double
+    public var axisIsVertical: Bool
+    /// Prepare calls the frames triggered (full ones: everything invalidated).
+    public var prepares: Int
+    public var fullPrepares: Int
+    /// Preferred sizes the cells reported (self-sizing only) and the ones the layout accepted.
+    public var reportedSizes: Int
+    public var selfSizing: Bool
+
+    public var frames: Int { frameNanoseconds.count }
+    public var medianMilliseconds: Double { Benchmark.median(frameNanoseconds) / 1e6 }
+    public var p99Milliseconds: Double { Self.percentile(frameNanoseconds, 0.99) / 1e6 }
+    public var maxMilliseconds: Double { (frameNanoseconds.max() ?? 0) / 1e6 }
+    public var framesOverBudget: Int {
+      frameNanoseconds.filter { $0 / 1e6 > ScrollBenchmark.budgetMilliseconds }.count
+    }
+
+    /// The nearest-rank percentile: the smallest value at least `fraction` of them do not exceed.
+    static func percentile(_ values: [Double], _ fraction: Double) -> Double {
+      guard !values.isEmpty else { return 0 }
+      let sorted = values.sorted()
+      let rank = Int((fraction * Double(sorted.count)).rounded(.up))
+      return sorted[min(sorted.count, max(1, rank)) - 1]
+    }
+  }
+
+  /// How far along a fling of `distance` points each frame is (0 to 1): the scroll view's
+  /// exponential decay, sampled once a frame, ending when less than half a point is left.
+  public static func flingFractions(distance: Double) -> [Double] {
+    guard distance >= 1 else { return [] }
+    let k = -log(decelerationRate)  // per millisecond
+    let frame = 1000 / framesPerSecond
+    var offsets: [Double] = []
+    var t = frame
+    while true {
+      let travelled = distance * (1 - exp(-k * t))
+      if distance - travelled < 0.5 {
+        offsets.append(1)
+        return offsets
+      }
+      offsets.append(travelled / distance)
+      t += frame
+    }
+  }
+
+  /// Runs the fling on a fresh instance of `layoutClass` over `dataset`. `selfSizing`: layouts
+  /// with an `estimatedItemSize` option get one (60x40), so cells start at an estimate.
+  public static func run(
+    layoutClass: LayoutClass, dataset: Dataset, selfSizing: Bool, progress: BenchProgress
+  ) throws(HostError) -> Result {
+    let model = CollectionModel(dataset: dataset, bounds: Rect(origin: .zero, size: Session.defaultViewport))
+    var values: [OptionSpec.Value] = []
+    for option in layoutClass.options {
+      values.append(selfSizing && option.name == "estimatedItemSize" ? try option.parse("60x40") : option.defaultValue)
+    }
+    let instance = try LayoutInstance(layoutClass, model: model, options: values)
+    try instance.prepareIfNeeded()
+    var sizing = SelfSizing()
+    sizing.isOn = selfSizing
+    // The first screen settles before the finger moves, as when the view appears.
+    _ = try sizing.settle(instance, in: model)
+    var content = try instance.contentSize()
+    let viewport = model.bounds.size
+    let overflowY = max(0, content.height - viewport.height)
+    let overflowX = max(0, content.width - viewport.width)
+    let vertical = overflowY >= overflowX
+    let fractions = flingFractions(distance: vertical ? overflowY : overflowX)
+    let before = instance.stats
+    var times: [Double] = []
+    times.reserveCapacity(fractions.count)
+    var reported = 0
+    var travelled = 0.0
+    for (n, fraction) in fractions.enumerated() {
+      if n % 64 == 0 { progress.show("scroll: frame \(n + 1) of \(fractions.count)") }
+      let start = Benchmark.now()
+      // Cells that size themselves grow or shrink the content: the fling ends at its end.
+      let limit = vertical ? max(0, content.height - viewport.height) : max(0, content.width - viewport.width)
+      let position = fraction * limit
+      travelled = position
+      let bounds = Rect(
+        origin: vertical ? Point(x: 0, y: position) : Point(x: position, y: 0), size: viewport)
+      if instance.shouldInvalidate(forBoundsChange: bounds) {
+        try instance.invalidate(forBoundsChange: bounds)
+        model.bounds = bounds
+        try instance.prepareIfNeeded()
+      } else {
+        model.bounds = bounds
+      }
+      let shown = try instance.attributes(in: bounds)
+      if selfSizing {
+        var changed = false
+        for cell in shown where cell.category == .cell {
+          guard let measured = sizing.measure(cell.indexPath, in: dataset), measured != cell.frame.size,
+            let request = try instance.preferredSize(measured, for: cell)
+          else { continue }
+          instance.invalidate(request)
+          reported += 1
+          changed = true
+        }
+        if changed {
+          try instance.prepareIfNeeded()
+          _ = try instance.countAttributes(in: bounds)
+          content = try instance.contentSize()
+        }
+      }
+      times.append(Double(Benchmark.now() - start))
+    }
+    let after = instance.stats
+    return Result(
+      frameNanoseconds: times, distance: travelled, axisIsVertical: vertical,
+      prepares: after[.prepare] - before[.prepare], fullPrepares: after.fullPrepares - before.fullPrepares,
+      reportedSizes: reported, selfSizing: selfSizing)
+  }
+}

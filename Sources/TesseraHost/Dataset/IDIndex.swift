@@ -1,0 +1,207 @@
+import TesseraKit
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// Where each item id is: an open-addressing hash table of item ordinals (4 bytes a slot, at
+/// most half full) over the ids' own storage, so the index holds no copy of any id. Used to find
+/// duplicates while a dataset loads, to answer a plugin's `index_path_for_id`, and to resolve
+/// references between items (a tree node's `parent`) in bulk.
+///
+/// The hash is seeded per process, so ids crafted to collide cannot slow a load to a crawl.
+public struct IDIndex: Sendable {
+  /// Ordinal + 1 per slot; 0 is empty.
+  private var slots: [UInt32]
+  private var mask: Int
+  /// Ordinals the index covers (ids indexed, and the empty ids of items without one).
+  public private(set) var count = 0
+  /// Ids per section, and the ordinal of each section's first item; no sections while an index
+  /// is built one id at a time into `building`.
+  private var columns: [IDColumn]
+  private var starts: [Int]
+  private var building = IDColumn()
+
+  static let seed: UInt64 = {
+    var generator = SystemRandomNumberGenerator()
+    return generator.next()
+  }()
+
+  /// The most items an index holds (ordinals are 32-bit).
+  public static let capacityLimit = Int(UInt32.max / 2)
+
+  /// An empty index for ids to be added one at a time with `insert`.
+  public init(expected: Int = 0) {
+    var size = 16
+    while size < 2 * expected { size <<= 1 }
+    slots = [UInt32](repeating: 0, count: size)
+    mask = size - 1
+    columns = []
+    starts = []
+    building.reserveCapacity(expected)
+  }
+
+  /// Every id of `sections`; later duplicates (which a valid dataset has none of) are not added.
+  public init(_ sections: [IDColumn]) {
+    let total = sections.reduce(0) { $0 + $1.count }
+    self.init(expected: 0)
+    var size = 16
+    while size < 2 * total { size <<= 1 }
+    slots = [UInt32](repeating: 0, count: size)
+    mask = size - 1
+    columns = sections
+    var start = 0
+    for column in sections {
+      starts.append(start)
+      start += column.count
+    }
+    var ordinal = 0
+    for column in sections {
+      for index in column.indices {
+        _ = column.withUTF8(at: index) { place($0, ordinal: ordinal) }
+        ordinal += 1
+      }
+    }
+    count = ordinal
+  }
+
+  // MARK: Hashing
+
+  @inline(__always) static func mix(_ value: UInt64) -> UInt64 {
+    var x = value
+    x ^= x >> 33
+    x &*= 0xff51_afd7_ed55_8ccd
+    x ^= x >> 33
+    x &*= 0xc4ce_b9fe_1a85_ec53
+    x ^= x >> 33
+    return x
+  }
+
+  /// The same for an id whichever way it is stored.
+  @inline(__always) static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+    if bytes.count <= IDColumn.inlineCapacity { return mix(IDColumn.inlineWord(bytes) ^ seed) }
+    var h = seed ^ UInt64(bytes.count)
+    var index = 0
+    while index + 8 <= bytes.count {
+      h = mix(h ^ bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &+ 0x9E37_79B9_7F4A_7C15
+      index += 8
+    }
+    if index < bytes.count {
+      var tail: UInt64 = 0
+      for (shift, byte) in bytes[index...].enumerated() { tail |= UInt64(byte) << (8 * UInt64(shift)) }
+      h = mix(h ^ tail)
+    }
+    return h
+  }
+
+  // MARK: Lookup
+
+  /// The section and item of `ordinal`.
+  @inline(__always) private func locate(_ ordinal: Int) -> (section: Int, item: Int) {
+    if starts.count <= 1 { return (0, ordinal) }
+    var low = 0
+    var high = starts.count - 1
+    while low < high {
+      let middle = (low + high + 1) / 2
+      if starts[middle] <= ordinal { low = middle } else { high = middle - 1 }
+    }
+    // Empty sections share a start: the last of them with this start holds the item.
+    return (low, ordinal - starts[low])
+  }
+
+  @inline(__always) private func matches(_ bytes: UnsafeRawBufferPointer, ordinal: Int) -> Bool {
+    if starts.isEmpty { return matches(bytes, in: building, at: ordinal) }
+    let (section, item) = locate(ordinal)
+    return matches(bytes, in: columns[section], at: item)
+  }
+
+  @inline(__always) private func matches(_ bytes: UnsafeRawBufferPointer, in column: IDColumn, at item: Int) -> Bool {
+    if bytes.count <= IDColumn.inlineCapacity {
+      return column.words[item] == IDColumn.inlineWord(bytes)
+    }
+    return column.withUTF8(at: item) { stored in
+      stored.count == bytes.count && memcmp(stored.baseAddress!, bytes.baseAddress!, bytes.count) == 0
+    }
+  }
+
+  /// The ordinal of the item with these id bytes.
+  public func ordinal(of bytes: UnsafeRawBufferPointer) -> Int? {
+    var slot = Int(truncatingIfNeeded: Self.hash(bytes)) & mask
+    while true {
+      let entry = slots[slot]
+      if entry == 0 { return nil }
+      if matches(bytes, ordinal: Int(entry) - 1) { return Int(entry) - 1 }
+      slot = (slot + 1) & mask
+    }
+  }
+
+  public func indexPath(of id: String) -> IndexPath? {
+    var id = id
+    return id.withUTF8 { bytes in
+      ordinal(of: UnsafeRawBufferPointer(bytes)).map {
+        let (s, i) = locate($0); return IndexPath(s, i)
+      }
+    }
+  }
+
+  public func indexPath(ofUTF8 bytes: UnsafeRawBufferPointer) -> IndexPath? {
+    ordinal(of: bytes).map {
+      let (s, i) = locate($0); return IndexPath(s, i)
+    }
+  }
+
+  // MARK: Building
+
+  /// Puts `ordinal` in the table unless an equal id is there; returns that one's ordinal.
+  private mutating func place(_ bytes: UnsafeRawBufferPointer, ordinal: Int) -> Int? {
+    var slot = Int(truncatingIfNeeded: Self.hash(bytes)) & mask
+    while true {
+      let entry = slots[slot]
+      if entry == 0 {
+        slots[slot] = UInt32(ordinal + 1)
+        return nil
+      }
+      if matches(bytes, ordinal: Int(entry) - 1) { return Int(entry) - 1 }
+      slot = (slot + 1) & mask
+    }
+  }
+
+  /// Appends an id to the index's own single column (a loader's running list of every id) and
+  /// indexes it; returns the ordinal of an earlier equal id instead when there is one (then
+  /// nothing is added).
+  public mutating func insert(utf8 bytes: UnsafeRawBufferPointer) -> Int? {
+    precondition(starts.isEmpty, "insert builds an index one id at a time")
+    if 2 * (count + 1) > slots.count { grow() }
+    let ordinal = count
+    building.append(utf8: bytes)
+    if let existing = place(bytes, ordinal: ordinal) {
+      building.words.removeLast()
+      return existing
+    }
+    count += 1
+    return nil
+  }
+
+  /// Takes the next ordinal for an item without an id (an empty one, filled in later), not
+  /// indexed.
+  public mutating func appendUnindexed() {
+    precondition(starts.isEmpty, "appendUnindexed builds an index one id at a time")
+    building.words.append(IDColumn.inlineFlag)
+    count += 1
+  }
+
+  /// The ids `insert` collected, in order.
+  public var insertedIDs: IDColumn { building }
+
+  private mutating func grow() {
+    let size = slots.count * 2
+    slots = [UInt32](repeating: 0, count: size)
+    mask = size - 1
+    let column = building
+    for index in 0..<count where !column.isEmptyID(at: index) {
+      _ = column.withUTF8(at: index) { place($0, ordinal: index) }
+    }
+  }
+}
