@@ -189,6 +189,36 @@ public struct CollectionView: @unchecked Sendable {
     }
   }
 
+  /// Bulk references between items (ABI 2.3's `reference_bulk`): for items `first..<first +
+  /// count` of `section`, the index path of the item each one's `key` prop names, or nil. On an
+  /// older host, one `string_property` and one `index_path_for_id` call per item. Returns how
+  /// many items it filled.
+  public func references(
+    _ key: StaticString, section: Int, from first: Int, count: Int, into out: UnsafeMutablePointer<IndexPath?>
+  ) -> Int {
+    let available = Swift.max(0, Swift.min(count, numberOfItems(inSection: section) - first))
+    guard first >= 0, available > 0 else { return 0 }
+    let keyPointer = UnsafeRawPointer(key.utf8Start).assumingMemoryBound(to: CChar.self)
+    guard Int(source.pointee.struct_size) >= Self.referenceCallbackEnd, let bulk = source.pointee.reference_bulk else {
+      for k in 0..<available {
+        out[k] = string("\(key)", section: section, item: first + k).flatMap { indexPath(forItemID: $0) }
+      }
+      return available
+    }
+    return withUnsafeTemporaryAllocation(of: tessera_index_path.self, capacity: available) { buffer in
+      let got = Int(
+        bulk(source.pointee.context, Int64(section), Int64(first), Int64(available), keyPointer, buffer.baseAddress!))
+      for k in 0..<Swift.max(0, Swift.min(got, available)) {
+        let path = buffer[k]
+        out[k] = path.section >= 0 && path.item >= 0 ? IndexPath(Int(path.section), Int(path.item)) : nil
+      }
+      return Swift.max(0, Swift.min(got, available))
+    }
+  }
+
+  static let referenceCallbackEnd =
+    MemoryLayout<tessera_data_source>.offset(of: \.reference_bulk)! + MemoryLayout<UnsafeRawPointer>.size
+
   public func indexPath(forItemID id: String) -> IndexPath? {
     var out = tessera_index_path()
     let found = id.withCString { source.pointee.index_path_for_id(source.pointee.context, $0, &out) }

@@ -54,7 +54,7 @@ import Testing
   @Test func aCrashingFileFailsAloneAndCheckGoesOnToTheSummary() throws {
     let folder = try Self.folder("check")
     try
-      "> plugin load libFixtureCrasher.so\nloaded plugin crasher 0.0.1 (ABI 2.2): crasher\n> layout crasher mode=abort\n"
+      "> plugin load libFixtureCrasher.so\nloaded plugin crasher 0.0.1 (ABI 2.3): crasher\n> layout crasher mode=abort\n"
       .write(
         toFile: folder + "/a.session", atomically: true, encoding: .utf8)
     try "> gen grid 2\ngenerated 2 items in 1 section\n".write(

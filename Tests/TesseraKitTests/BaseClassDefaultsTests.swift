@@ -26,8 +26,35 @@ import Testing
         number_of_items: { _, _ in 0 }, item_metrics: { _, _, _, _, _, _ in 0 },
         number_property: { _, _, _, _, _ in -1 }, string_property: { _, _, _, _, _ in -1 },
         index_path_for_id: { _, _, _ in 0 }, number_property_bulk: { _, _, _, _, _, _, _, _ in 0 },
-        screen_scale: { _ in 0 }))
+        screen_scale: { _ in 0 }, reference_bulk: { _, _, _, _, _, _ in 0 }))
     return table
+  }
+
+  /// ABI 2.3's bulk references: the host's answer where its table has the call; on an older
+  /// host, one string_property and index_path_for_id per item (here: no such prop, so nil).
+  @Test func referencesUseTheBulkCallOnlyWhereTheHostsTableHasIt() {
+    let source = Self.makeSource()
+    defer { source.deallocate() }
+    source.pointee.number_of_items = { _, _ in 3 }
+    source.pointee.reference_bulk = { _, _, first, count, _, out in
+      for k in 0..<Int(count) {
+        out![k] =
+          k == 1 ? tessera_index_path(section: -1, item: -1) : tessera_index_path(section: 0, item: first + Int64(k))
+      }
+      return count
+    }
+    var paths = [IndexPath?](repeating: nil, count: 3)
+    let got = paths.withUnsafeMutableBufferPointer {
+      CollectionView(UnsafePointer(source)).references("parent", section: 1, from: 0, count: 5, into: $0.baseAddress!)
+    }
+    #expect(got == 3)
+    #expect(paths == [IndexPath(0, 0), nil, IndexPath(0, 2)])
+    source.pointee.struct_size = UInt32(MemoryLayout<tessera_data_source>.offset(of: \.reference_bulk)!)
+    paths = [IndexPath(9, 9), IndexPath(9, 9), IndexPath(9, 9)]
+    _ = paths.withUnsafeMutableBufferPointer {
+      CollectionView(UnsafePointer(source)).references("parent", section: 1, from: 0, count: 3, into: $0.baseAddress!)
+    }
+    #expect(paths == [nil, nil, nil])
   }
 
   /// ABI 2.2's screen scale: nil when the host sets none (0) or its table predates it (a 2.1

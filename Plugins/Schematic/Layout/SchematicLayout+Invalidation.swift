@@ -3,9 +3,11 @@ import TesseraKit
 extension SchematicLayout {
   public func invalidateLayout(with context: InvalidationContext) {
     for preferredSize in context.preferredSizes where columns.indices.contains(preferredSize.indexPath.section) {
-      let column = columns[preferredSize.indexPath.section]
-      if column.ids.indices.contains(preferredSize.indexPath.item) {
-        preferred[column.ids[preferredSize.indexPath.item]] = preferredSize.size
+      let path = preferredSize.indexPath
+      if path.item >= 0, path.item < columns[path.section].count,
+        let id = collectionView.string("id", section: path.section, item: path.item)
+      {
+        preferred[id] = preferredSize.size
       }
     }
     // A preferred size moves its column and the ones after it; anything else starts over.
@@ -37,16 +39,18 @@ extension SchematicLayout {
     var context = InvalidationContext()
     let path = preferred.indexPath
     context.preferredSizes = [.init(indexPath: path, size: preferred.frame.size)]
-    guard columns.indices.contains(path.section), columns[path.section].frames.indices.contains(path.item) else {
+    guard columns.indices.contains(path.section), path.item >= 0, path.item < columns[path.section].count,
+      let id = collectionView.string("id", section: path.section, item: path.item)
+    else {
       context.flags = .everything
       return context
     }
     var sizes = self.preferred
-    sizes[columns[path.section].ids[path.item]] = preferred.frame.size
+    sizes[id] = preferred.frame.size
     let after = layOut(from: path.section, preferred: sizes)
     for s in path.section..<min(columns.count, after.count) {
-      for item in columns[s].frames.indices where item < after[s].frames.count {
-        if columns[s].frames[item] != after[s].frames[item] { context.items.append(IndexPath(s, item)) }
+      for item in 0..<min(columns[s].count, after[s].count) {
+        if columns[s].frame(item) != after[s].frame(item) { context.items.append(IndexPath(s, item)) }
         if Self.connector(s, item, in: columns) != Self.connector(s, item, in: after) {
           context.supplementaries.append(.init(kind: Self.connector, indexPath: IndexPath(s, item)))
         }

@@ -45,20 +45,10 @@ public final class SchematicLayout: CollectionLayout {
   var itemPadding = 40.0
   /// Preferred sizes of self-sized nodes, by item id.
   var preferred: [String: Size] = [:]
-  var columns: [Column] = []
+  var columns: [SchematicColumn] = []
   var contentSize = Size.zero
   /// The first column the next prepare must lay out again.
   var firstDirtyColumn = 0
-
-  struct Column {
-    var x: Double
-    var width: Double
-    var height: Double
-    var ids: [String]
-    var frames: [Rect]
-    /// Per node: the index of its parent in the previous column, if it has one.
-    var parents: [Int?]
-  }
 
   public init(collectionView: CollectionView) {
     self.collectionView = collectionView
@@ -86,33 +76,73 @@ public final class SchematicLayout: CollectionLayout {
 
   /// The columns, keeping the current ones before `first` and laying out the rest with the
   /// given preferred sizes. Pure, so an invalidation context can compare before and after.
-  func layOut(from first: Int, preferred: [String: Size]) -> [Column] {
+  /// Per node: one bulk read of sizes and of parents (`reference_bulk`), its top, and its
+  /// connector's span; ids are read only when some node has a preferred size.
+  func layOut(from first: Int, preferred: [String: Size]) -> [SchematicColumn] {
     let sectionCount = collectionView.numberOfSections
     var result = Array(columns.prefix(min(first, sectionCount)))
     for s in result.count..<sectionCount {
       let count = collectionView.numberOfItems(inSection: s)
-      let ids = (0..<count).map { collectionView.string("id", section: s, item: $0) ?? "" }
       var sizes = [Size](repeating: nodeSize, count: count)
+      var width = 0.0
       collectionView.forEachItemSize(inSection: s, defaultSize: nodeSize, estimatesFirst: true) { index, size in
-        if index < count { sizes[index] = preferred[ids[index]] ?? size }
+        if index < count { sizes[index] = size }
       }
-      let width = sizes.map(\.width).max() ?? 0
-      let x = s == 0 ? sectionMargin : result[s - 1].x + result[s - 1].width + sectionPadding
-      var frames: [Rect] = []
-      var y = itemPadding / 2
-      for size in sizes {
-        frames.append(Rect(x: x + (width - size.width) / 2, y: y, width: size.width, height: size.height))
-        y += size.height + itemPadding
-      }
-      var parents: [Int?] = Array(repeating: nil, count: count)
-      if s > 0 {
-        var previous: [String: Int] = [:]
-        for (index, id) in result[s - 1].ids.enumerated() { previous[id] = index }
-        for item in 0..<count {
-          parents[item] = collectionView.string("parent", section: s, item: item).flatMap { previous[$0] }
+      if !preferred.isEmpty {
+        for index in 0..<count {
+          if let id = collectionView.string("id", section: s, item: index), let size = preferred[id] {
+            sizes[index] = size
+          }
         }
       }
-      result.append(Column(x: x, width: width, height: y - itemPadding / 2, ids: ids, frames: frames, parents: parents))
+      for size in sizes where size.width > width { width = size.width }
+      let x = s == 0 ? sectionMargin : result[s - 1].x + result[s - 1].width + sectionPadding
+      var tops = [Double](repeating: 0, count: count)
+      var y = itemPadding / 2
+      for index in 0..<count {
+        tops[index] = y
+        y += sizes[index].height + itemPadding
+      }
+      var parents = [Int32](repeating: -1, count: count)
+      if s > 0 {
+        let previous = s - 1
+        let chunk = 4096
+        withUnsafeTemporaryAllocation(of: IndexPath?.self, capacity: chunk) { buffer in
+          var start = 0
+          while start < count {
+            let got = collectionView.references(
+              "parent", section: s, from: start, count: min(chunk, count - start), into: buffer.baseAddress!)
+            guard got > 0 else { break }
+            for k in 0..<got {
+              if let path = buffer[k], path.section == previous, path.item < result[previous].count {
+                parents[start + k] = Int32(path.item)
+              }
+            }
+            start += got
+          }
+        }
+      }
+      var column = SchematicColumn(
+        x: x, width: width, height: y - itemPadding / 2, tops: tops, sizes: sizes, parents: parents,
+        connectors: ConnectorSpans())
+      if s > 0 {
+        let parentColumn = result[s - 1]
+        var minX = Double.infinity
+        var maxX = -Double.infinity
+        column.connectors = ConnectorSpans(count: count) { item in
+          let parent = parents[item]
+          guard parent >= 0 else { return nil }
+          let parentSize = parentColumn.sizes[Int(parent)]
+          minX = min(minX, parentColumn.x + (parentColumn.width + parentSize.width) / 2)
+          maxX = max(maxX, x + (width - sizes[item].width) / 2)
+          let parentMid = parentColumn.tops[Int(parent)] + parentColumn.sizes[Int(parent)].height / 2
+          let childMid = tops[item] + sizes[item].height / 2
+          return (min(parentMid, childMid), max(parentMid, childMid))
+        }
+        column.connectorMinX = minX
+        column.connectorMaxX = maxX
+      }
+      result.append(column)
     }
     return result
   }
@@ -123,10 +153,12 @@ public final class SchematicLayout: CollectionLayout {
     Self.connector(s, item, in: columns)
   }
 
-  static func connector(_ s: Int, _ item: Int, in columns: [Column]) -> LayoutAttributes? {
-    guard s > 0, let parentIndex = columns[s].parents[item] else { return nil }
-    let parent = columns[s - 1].frames[parentIndex]
-    let child = columns[s].frames[item]
+  static func connector(_ s: Int, _ item: Int, in columns: [SchematicColumn]) -> LayoutAttributes? {
+    guard s > 0 else { return nil }
+    let parentIndex = Int(columns[s].parents[item])
+    guard parentIndex >= 0 else { return nil }
+    let parent = columns[s - 1].frame(parentIndex)
+    let child = columns[s].frame(item)
     var attributes = LayoutAttributes(
       kind: Self.connector, indexPath: IndexPath(s, item),
       frame: Rect(
@@ -134,42 +166,5 @@ public final class SchematicLayout: CollectionLayout {
         height: abs(parent.midY - child.midY)))
     attributes.custom[0] = parent.midY > child.midY ? 1 : 0
     return attributes
-  }
-
-  public func layoutAttributesForElements(in rect: Rect, into sink: inout AttributesSink) {
-    for (s, column) in columns.enumerated() {
-      // Connectors into this column run between the previous column's right edge and this one.
-      let start = s > 0 ? columns[s - 1].x : column.x
-      guard start < rect.maxX, column.x + column.width > rect.minX else { continue }
-      for (item, frame) in column.frames.enumerated() {
-        if frame.intersects(rect) { sink.append(LayoutAttributes(indexPath: IndexPath(s, item), frame: frame)) }
-        if let line = connector(s, item), line.frame.intersects(rect) { sink.append(line) }
-      }
-    }
-  }
-
-  public func layoutAttributesForAllElements(into sink: inout AttributesSink) {
-    for (s, column) in columns.enumerated() {
-      for (item, frame) in column.frames.enumerated() {
-        sink.append(LayoutAttributes(indexPath: IndexPath(s, item), frame: frame))
-        if let line = connector(s, item) { sink.append(line) }
-      }
-    }
-  }
-
-  public func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
-    guard columns.indices.contains(indexPath.section),
-      columns[indexPath.section].frames.indices.contains(indexPath.item)
-    else { return nil }
-    return LayoutAttributes(indexPath: indexPath, frame: columns[indexPath.section].frames[indexPath.item])
-  }
-
-  public func layoutAttributesForSupplementaryView(ofKind kind: ElementKind, at indexPath: IndexPath)
-    -> LayoutAttributes?
-  {
-    guard kind == Self.connector, columns.indices.contains(indexPath.section),
-      columns[indexPath.section].frames.indices.contains(indexPath.item)
-    else { return nil }
-    return connector(indexPath.section, indexPath.item)
   }
 }

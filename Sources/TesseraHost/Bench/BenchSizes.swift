@@ -22,12 +22,16 @@ extension Benchmark {
   /// A layout whose queries do not grow with the data shows ratios near 1.
   public static func scaling(_ results: [Result]) -> String {
     guard let first = results.first else { return "" }
-    var table = TextTable(["items", "prepare/item", "visible query", "ratio", "item lookup", "ratio"])
+    var table = TextTable([
+      "items", "prepare/item", "visible query", "ratio", "per element", "ratio", "item lookup", "ratio",
+    ])
     for result in results {
       table.add([
         String(result.items), "\(Result.fixed(result.nanosecondsPerItem, 2)) ns",
         "\(Result.fixed(result.visibleQueryNanoseconds / 1000, 3)) µs",
         "\(Result.fixed(result.visibleQueryNanoseconds / max(1, first.visibleQueryNanoseconds), 2))×",
+        "\(Result.fixed(result.visibleQueryNanosecondsPerElement, 1)) ns",
+        "\(Result.fixed(result.visibleQueryNanosecondsPerElement / max(1, first.visibleQueryNanosecondsPerElement), 2))×",
         "\(Result.fixed(result.itemLookupNanoseconds, 1)) ns",
         "\(Result.fixed(result.itemLookupNanoseconds / max(1, first.itemLookupNanoseconds), 2))×",
       ])

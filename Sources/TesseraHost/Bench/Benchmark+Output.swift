@@ -16,6 +16,9 @@ extension Benchmark.Result {
       "visible query (ABI)",
       "\(Self.fixed(visibleQueryNanoseconds / 1000, 3)) µs for \(formatNumber(visibleElements)) elements (\(c.queries) queries)",
     ])
+    table.add([
+      "visible query per element", "\(Self.fixed(visibleQueryNanosecondsPerElement, 1)) ns (time ÷ (elements + 1))",
+    ])
     if let direct = directQueryNanoseconds, let ratio = abiOverheadRatio {
       table.add(["visible query (direct Swift)", "\(Self.fixed(direct / 1000, 3)) µs"])
       table.add(["ABI / direct", "\(Self.fixed(ratio, 3))×"])
@@ -65,7 +68,9 @@ extension Benchmark.Result {
       ("dataset", .string(configuration.dataset)), ("prepareMs", .number(prepareSeconds * 1000)),
       ("prepareNsPerItem", .number(nanosecondsPerItem)),
       ("firstPrepareMs", .number(firstPrepareSeconds * 1000)), ("visibleQueryNs", .number(visibleQueryNanoseconds)),
-      ("visibleElements", .number(visibleElements)), ("itemLookupNs", .number(itemLookupNanoseconds)),
+      ("visibleElements", .number(visibleElements)),
+      ("visibleQueryNsPerElement", .number(visibleQueryNanosecondsPerElement)),
+      ("itemLookupNs", .number(itemLookupNanoseconds)),
       ("peakMemoryMiB", .number(peakMemoryMiB)), ("bytesPerItem", .number(bytesPerItem ?? 0)),
       ("baselineMemoryMiB", .number(memory.baseline)), ("datasetMemoryMiB", .number(memory.dataset - memory.baseline)),
       ("layoutMemoryMiB", .number(memory.prepared - memory.dataset)),

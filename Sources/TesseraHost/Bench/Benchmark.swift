@@ -63,6 +63,9 @@ public struct Benchmark {
     public var nanosecondsPerItem: Double
     public var visibleQueryNanoseconds: Double
     public var visibleElements: Double
+    /// The median over queries of time ÷ (elements returned + 1): flat when a query costs
+    /// O(log n + k), whatever k the layout's geometry puts on screen.
+    public var visibleQueryNanosecondsPerElement: Double
     public var itemLookupNanoseconds: Double
     public var directQueryNanoseconds: Double?
     /// The process's peak resident memory over generating, preparing and querying (before the
@@ -154,11 +157,14 @@ public struct Benchmark {
     var queryTimes: [Double] = []
     queryTimes.reserveCapacity(rects.count)
     var elements: [Double] = []
+    var perElement: [Double] = []
     for rect in rects {
       let start = now()
       let count = try instance.countAttributes(in: rect)
-      queryTimes.append(Double(now() - start))
+      let time = Double(now() - start)
+      queryTimes.append(time)
       elements.append(Double(count))
+      perElement.append(time / Double(count + 1))
     }
 
     var lookupTimes: [Double] = []
@@ -223,6 +229,7 @@ public struct Benchmark {
       configuration: configuration, items: items, prepareSeconds: prepare / 1e9,
       firstPrepareSeconds: prepareTimes[0] / 1e9, nanosecondsPerItem: items > 0 ? prepare / Double(items) : 0,
       visibleQueryNanoseconds: median(queryTimes), visibleElements: median(elements),
+      visibleQueryNanosecondsPerElement: median(perElement),
       itemLookupNanoseconds: median(lookupTimes), directQueryNanoseconds: directTime, peakMemoryMiB: peak,
       memory: MemorySteps(baseline: baseline, dataset: datasetMemory, prepared: preparedMemory),
       contentSize: content, sectionCount: dataset.sections.count, batchMilliseconds: batchTime,

@@ -375,6 +375,7 @@ public enum DatasetDecoder {
       if scanner.beginObject() {
         var seen: UInt32 = 0
         repeat {
+          scanner.skipWhitespace()
           let nameOffset = scanner.index
           let name: JSONScanner.StringToken
           if let simple = scanner.simpleMemberName() {

@@ -11,6 +11,7 @@ public final class CollectionModel: @unchecked Sendable {
     didSet {
       generation &+= 1
       idIndex = nil
+      referenceCache = [:]
       itemCounts = dataset.sections.map(\.items.count)
       if !keepingIDSet { idSet = nil }
     }
@@ -37,6 +38,10 @@ public final class CollectionModel: @unchecked Sendable {
     didSet { generation &+= 1 }
   }
   private var idIndex: IDIndex?
+  /// Per prop key, per section, per item: the index path the item's prop names (section << 32 |
+  /// item), or `noReference`. Resolved on first use after each dataset change.
+  private var referenceCache: [String: [[UInt64]]] = [:]
+  static let noReference = UInt64.max
 
   /// The C callback table layouts read this model through; lives as long as the model.
   public let dataSourceTable: UnsafeMutablePointer<tessera_data_source>
@@ -90,6 +95,28 @@ public final class CollectionModel: @unchecked Sendable {
   /// Built on first use after each change: only layouts that look items up by id pay for it.
   func indexPath(forID id: String) -> IndexPath? {
     ids.indexPath(of: id)
+  }
+
+  /// Every item's `props[key]` resolved as an item id (`reference_bulk`), kept until the dataset
+  /// changes.
+  func references(_ key: String) -> [[UInt64]] {
+    if let known = referenceCache[key] { return known }
+    let index = ids
+    var result: [[UInt64]] = []
+    result.reserveCapacity(dataset.sections.count)
+    for section in dataset.sections {
+      var column = [UInt64](repeating: Self.noReference, count: section.items.count)
+      section.items.withProps { props in
+        guard !props.isEmpty else { return }
+        for item in props.indices {
+          guard case .string(let id) = props[item][key], let path = index.indexPath(of: id) else { continue }
+          column[item] = UInt64(path.section) << 32 | UInt64(path.item)
+        }
+      }
+      result.append(column)
+    }
+    referenceCache[key] = result
+    return result
   }
 
   /// The id index of the current dataset (built on first use after each change).

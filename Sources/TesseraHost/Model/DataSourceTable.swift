@@ -11,8 +11,27 @@ enum DataSourceTable {
       context: Unmanaged.passUnretained(model).toOpaque(),
       bounds: bounds, number_of_sections: numberOfSections, number_of_items: numberOfItems,
       item_metrics: itemMetrics, number_property: numberProperty, string_property: stringProperty,
-      index_path_for_id: indexPathForID, number_property_bulk: numberPropertyBulk, screen_scale: screenScale)
+      index_path_for_id: indexPathForID, number_property_bulk: numberPropertyBulk, screen_scale: screenScale,
+      reference_bulk: referenceBulk)
   }
+
+  static let referenceBulk:
+    @convention(c) (
+      UnsafeMutableRawPointer?, Int64, Int64, Int64, UnsafePointer<CChar>?, UnsafeMutablePointer<tessera_index_path>?
+    ) -> Int64 = { context, section, first, count, key, out in
+      let model = model(context)
+      guard let key, let out, section >= 0, section < model.itemCounts.count else { return 0 }
+      guard let range = clamped(first: first, count: count, within: model.itemCounts[Int(section)]) else { return 0 }
+      let resolved = model.references(String(cString: key))[Int(section)]
+      for (k, index) in range.enumerated() {
+        let packed = resolved[index]
+        out[k] =
+          packed == CollectionModel.noReference
+          ? tessera_index_path(section: -1, item: -1)
+          : tessera_index_path(section: Int64(packed >> 32), item: Int64(packed & 0xFFFF_FFFF))
+      }
+      return Int64(range.count)
+    }
 
   @inline(__always) static func model(_ context: UnsafeMutableRawPointer?) -> CollectionModel {
     Unmanaged<CollectionModel>.fromOpaque(context!).takeUnretainedValue()

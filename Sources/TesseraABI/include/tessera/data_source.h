@@ -98,9 +98,21 @@ typedef struct tessera_data_source {
    * rounds its origins and CHTCollectionViewWaterfallLayout floors its item sizes, reads it in
    * prepare; the host invalidates everything when it changes. */
   double (*screen_scale)(void *context);
+
+  /* ---- appended in 2.3: call only when struct_size reaches it ---- */
+
+  /* Bulk references between items, for layouts that join items (a tree node's `parent`): for
+   * items first..first+count-1 of `section`, reads props[key] as the id of another item and
+   * stores that item's index path in out[k], or {-1, -1} when the prop is absent, not a string,
+   * or names no item. Returns how many items it filled (fewer when the range runs past the
+   * section's end). The host resolves a key once per dataset change and keeps the answer, so a
+   * layout that prepares again pays for reading, not for hashing ids. */
+  int64_t (*reference_bulk)(void *context, int64_t section, int64_t first, int64_t count, const char *key,
+                            tessera_index_path *out);
 } tessera_data_source;
 
-/* The smallest data source a 2.1 plugin may be given: everything up to number_property_bulk. */
+/* The smallest data source a 2.1 plugin may be given: everything up to number_property_bulk
+ * (a 2.2 host's table ends after screen_scale, a 2.3 host's after reference_bulk). */
 enum {
   TESSERA_DATA_SOURCE_V2_1_SIZE =
       (int)(offsetof(tessera_data_source, number_property_bulk) + sizeof(void *))
