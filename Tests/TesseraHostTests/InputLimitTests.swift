@@ -23,6 +23,25 @@ import Testing
     #expect(try #require(session.execute("visible")).components(separatedBy: "\"category\"").count == 1501)
   }
 
+  /// A long table keeps only its first rows while it reads the layout's answer (a dump of
+  /// millions of elements does not hold them all): they are the first rows of the full listing.
+  @Test func aShortenedTableIsTheStartOfTheFullOne() throws {
+    let session = Support.session()
+    _ = session.execute("gen random 3000 sections=7 header=390x30 footer=390x10 seed=3")
+    _ = session.execute("layout flow")
+    for command in ["dump", "dump 0 0 390 100000"] {
+      // Rows compared by element, path and numbers (the columns a table shows depend on its rows).
+      func rows(_ text: String?) -> [[Substring]] {
+        (text ?? "").split(separator: "\n").dropFirst().map { $0.split(separator: " ").prefix(7).map { $0 } }
+      }
+      let shown = rows(session.execute(command))
+      let all = rows(session.execute(command + " --all"))
+      #expect(shown.count == 1001 && all.count > 1001)
+      #expect(Array(shown.prefix(1000)) == Array(all.prefix(1000)), "\(command)")
+      #expect(shown.last?.joined(separator: " ").hasPrefix("(1000 of \(all.count - 1) elements shown") == true)
+    }
+  }
+
   @Test func aNulByteIsRefused() {
     let session = Support.session()
     _ = session.execute("gen grid 2")

@@ -44,7 +44,7 @@ public enum DatasetDecoder {
     var sizes: [tessera_size] = []
     var flags: [UInt8] = []
     var estimates: [tessera_size] = []
-    var props: [[String: PropertyValue]] = []
+    var props = PropsColumns()
   }
 
   struct Reader {
@@ -420,10 +420,7 @@ public enum DatasetDecoder {
       } else if !columns.estimates.isEmpty {
         columns.estimates.append(tessera_size())
       }
-      if !props.isEmpty || !columns.props.isEmpty {
-        if columns.props.isEmpty { columns.props = Array(repeating: [:], count: columns.sizes.count - 1) }
-        columns.props.append(props)
-      }
+      if !props.isEmpty { columns.props.set(props, at: columns.sizes.count - 1) }
     }
 
     /// The index path of the item with ordinal `ordinal`.

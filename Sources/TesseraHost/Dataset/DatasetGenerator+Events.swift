@@ -43,7 +43,8 @@ extension DatasetGenerator {
       var section = DatasetSection(id: "track\(track)")
       section.items.reserveCapacity(n)
       for day in days {
-        section.items.append(DatasetItem(id: "e\(next)", props: ["day": .number(Double(day))]))
+        section.items.append(DatasetItem(id: "e\(next)"))
+        section.items.setProperty("day", .number(Double(day)), at: section.items.count - 1)
         next += 1
       }
       dataset.sections.append(section)

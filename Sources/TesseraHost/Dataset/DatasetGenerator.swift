@@ -42,7 +42,7 @@ public struct DatasetGenerator: Sendable {
   ) { count, arguments throws(HostError) in
     var rng = SplitMix64(seed: try wholeArgument("seed", arguments["seed"] ?? "1", minimum: 0))
     let spans: [[Double]] = [[1, 1], [1, 1], [1, 1], [1, 1], [1, 1], [1, 1], [2, 1], [1, 2], [2, 2], [3, 1]]
-    return try build(count, arguments, props: { _ in ["blocks": .numbers(spans[rng.int(in: 0...spans.count - 1)])] }) {
+    return try build(count, arguments, property: "blocks", { _ in .numbers(spans[rng.int(in: 0...spans.count - 1)]) }) {
       _ in
       (nil, nil)
     }
@@ -153,7 +153,8 @@ public struct DatasetGenerator: Sendable {
   }
 
   static func build(
-    _ count: Int, _ arguments: [String: String], props: (Int) -> [String: PropertyValue] = { _ in [:] },
+    _ count: Int, _ arguments: [String: String], property key: String? = nil,
+    _ property: ((Int) -> PropertyValue)? = nil,
     _ item: (Int) -> (Size?, Size?)
   ) throws(HostError) -> Dataset {
     let sections = try Int(wholeArgument("sections", arguments["sections"] ?? "1", minimum: 0))
@@ -173,7 +174,8 @@ public struct DatasetGenerator: Sendable {
       section.items.reserveCapacity(n)
       for _ in 0..<n {
         let (size, estimated) = item(next)
-        section.items.append(DatasetItem(id: "i\(next)", size: size, estimated: estimated, props: props(next)))
+        section.items.append(DatasetItem(id: "i\(next)", size: size, estimated: estimated))
+        if let key, let property { section.items.setProperty(key, property(next), at: section.items.count - 1) }
         next += 1
       }
       dataset.sections.append(section)

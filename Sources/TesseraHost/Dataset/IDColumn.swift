@@ -22,6 +22,7 @@ public struct IDColumn: RandomAccessCollection, Hashable, Sendable {
 
   public var startIndex: Int { 0 }
   public var endIndex: Int { words.count }
+  public var count: Int { words.count }
 
   public subscript(position: Int) -> String {
     withUTF8(at: position) { String(decoding: $0, as: UTF8.self) }
@@ -77,7 +78,11 @@ public struct IDColumn: RandomAccessCollection, Hashable, Sendable {
   /// The inline word of at most 7 bytes.
   @inline(__always) static func inlineWord(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
     var word = inlineFlag | UInt64(bytes.count) << 56
-    for (shift, byte) in bytes.enumerated() { word |= UInt64(byte) << (8 * UInt64(shift)) }
+    var shift: UInt64 = 0
+    for index in 0..<bytes.count {
+      word |= UInt64(bytes[index]) << shift
+      shift += 8
+    }
     return word
   }
 

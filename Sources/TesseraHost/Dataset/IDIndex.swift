@@ -90,7 +90,11 @@ public struct IDIndex: Sendable {
     }
     if index < bytes.count {
       var tail: UInt64 = 0
-      for (shift, byte) in bytes[index...].enumerated() { tail |= UInt64(byte) << (8 * UInt64(shift)) }
+      var shift: UInt64 = 0
+      for offset in index..<bytes.count {
+        tail |= UInt64(bytes[offset]) << shift
+        shift += 8
+      }
       h = mix(h ^ tail)
     }
     return h

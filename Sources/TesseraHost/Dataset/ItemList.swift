@@ -13,27 +13,32 @@ public struct ItemList: RandomAccessCollection, MutableCollection, Hashable, Sen
   var flags: [UInt8] = []
   /// Empty until some item has an estimate; then one entry per item.
   var estimates: [tessera_size] = []
-  /// Empty until some item has properties; then one dictionary per item (empty ones share no
-  /// storage).
-  private var propsColumn: [[String: PropertyValue]] = []
+  /// One column per property key (`PropsColumns`): no object per item.
+  private(set) var propsColumns = PropsColumns()
 
   /// Each item's properties.
-  public var props: PropsView { PropsView(column: propsColumn, count: ids.count) }
+  public var props: PropsView { PropsView(columns: propsColumns, count: ids.count) }
 
-  /// Reads the properties column; items beyond it have none.
+  /// Each item's properties, as dictionaries made on demand.
   public struct PropsView: RandomAccessCollection, Sendable {
-    let column: [[String: PropertyValue]]
+    let columns: PropsColumns
     public let count: Int
     public var startIndex: Int { 0 }
     public var endIndex: Int { count }
     public subscript(position: Int) -> [String: PropertyValue] {
-      column.isEmpty ? [:] : column[position]
+      columns.isEmpty ? [:] : columns.dictionary(at: position)
     }
   }
 
-  /// Makes the properties column exist (one empty entry per item) before an item gets some.
-  private mutating func materializeProps() {
-    if propsColumn.isEmpty && !ids.isEmpty { propsColumn = Array(repeating: [:], count: ids.count) }
+  /// Gives item `item` one property (a generator's way to fill the columns without a
+  /// dictionary per item).
+  mutating func setProperty(_ key: String, _ value: PropertyValue, at item: Int) {
+    propsColumns.set(key, value, at: item)
+  }
+
+  /// One property of one item, without a dictionary.
+  public func property(_ key: String, at item: Int) -> PropertyValue? {
+    propsColumns.value(key, at: item)
   }
 
   public init() {}
@@ -43,7 +48,7 @@ public struct ItemList: RandomAccessCollection, MutableCollection, Hashable, Sen
     sizes = columns.sizes
     flags = columns.flags
     estimates = columns.estimates
-    propsColumn = columns.props
+    propsColumns = columns.props
   }
 
   /// Puts in the ids of a loaded section: one per size.
@@ -57,7 +62,8 @@ public struct ItemList: RandomAccessCollection, MutableCollection, Hashable, Sen
   }
 
   public var startIndex: Int { 0 }
-  public var endIndex: Int { ids.count }
+  public var endIndex: Int { ids.words.count }
+  public var count: Int { ids.words.count }
 
   static let hasSize = UInt8(TESSERA_ITEM_HAS_SIZE)
   static let hasEstimate = UInt8(TESSERA_ITEM_HAS_ESTIMATE)
@@ -70,7 +76,7 @@ public struct ItemList: RandomAccessCollection, MutableCollection, Hashable, Sen
         id: ids[position],
         size: f & Self.hasSize != 0 ? Size(size) : nil,
         estimated: f & Self.hasEstimate != 0 ? Size(estimates[position]) : nil,
-        props: propsColumn.isEmpty ? [:] : propsColumn[position])
+        props: propsColumns.isEmpty ? [:] : propsColumns.dictionary(at: position))
     }
     set {
       if ids[position] != newValue.id { ids.replace(at: position, with: newValue.id) }
@@ -80,9 +86,8 @@ public struct ItemList: RandomAccessCollection, MutableCollection, Hashable, Sen
   }
 
   private mutating func setProps(_ props: [String: PropertyValue], at position: Int) {
-    if props.isEmpty && propsColumn.isEmpty { return }
-    materializeProps()
-    propsColumn[position] = props
+    if props.isEmpty && propsColumns.isEmpty { return }
+    propsColumns.set(props, at: position)
   }
 
   /// Gives the item at `position` a new id.
@@ -91,10 +96,7 @@ public struct ItemList: RandomAccessCollection, MutableCollection, Hashable, Sen
   }
 
   public mutating func append(_ item: DatasetItem) {
-    if !item.props.isEmpty || !propsColumn.isEmpty {
-      if propsColumn.isEmpty { propsColumn = Array(repeating: [:], count: ids.count) }
-      propsColumn.append(item.props)
-    }
+    if !item.props.isEmpty { propsColumns.set(item.props, at: ids.count) }
     ids.append(item.id)
     sizes.append(tessera_size())
     flags.append(0)
@@ -129,7 +131,7 @@ public struct ItemList: RandomAccessCollection, MutableCollection, Hashable, Sen
   /// The bytes the columns hold (capacity), for the memory report.
   public var storedBytes: Int {
     ids.storedBytes + sizes.capacity * MemoryLayout<tessera_size>.stride + flags.capacity
-      + estimates.capacity * MemoryLayout<tessera_size>.stride + propsColumn.capacity * 8
+      + estimates.capacity * MemoryLayout<tessera_size>.stride + propsColumns.storedBytes
   }
 
   /// Appends items `range` of `other` in bulk: a batch copies the runs of untouched items
@@ -168,20 +170,10 @@ public struct ItemList: RandomAccessCollection, MutableCollection, Hashable, Sen
     }
   }
 
-  /// Appends the properties of items `range` of `other` (called before the ids are appended).
+  /// Appends the properties of items `range` of `other` (called after the ids are appended).
   private mutating func appendProps(of other: ItemList, range: Range<Int>) {
-    let before = ids.count - range.count  // the ids are already appended
-    if other.propsColumn.isEmpty {
-      if !propsColumn.isEmpty { propsColumn.append(contentsOf: repeatElement([:], count: range.count)) }
-      return
-    }
-    if propsColumn.isEmpty { propsColumn = Array(repeating: [:], count: before) }
-    propsColumn.append(contentsOf: other.propsColumn[range])
-  }
-
-  /// Reads the props column without copying it; empty when no item has properties.
-  func withProps<R>(_ body: (UnsafeBufferPointer<[String: PropertyValue]>) -> R) -> R {
-    propsColumn.withUnsafeBufferPointer(body)
+    guard !other.propsColumns.isEmpty else { return }
+    propsColumns.append(other.propsColumns, range: range, base: ids.count - range.count)
   }
 
   /// Writes the ABI records of items `range` to `out`, `stride` bytes apart (the data-source
@@ -213,7 +205,7 @@ public struct ItemList: RandomAccessCollection, MutableCollection, Hashable, Sen
   }
 
   public static func == (lhs: ItemList, rhs: ItemList) -> Bool {
-    lhs.count == rhs.count && lhs.ids == rhs.ids && lhs.props.elementsEqual(rhs.props)
+    lhs.count == rhs.count && lhs.ids == rhs.ids && lhs.propsColumns == rhs.propsColumns
       && lhs.indices.allSatisfy { lhs[$0].size == rhs[$0].size && lhs[$0].estimated == rhs[$0].estimated }
   }
 

@@ -99,10 +99,13 @@ struct TreeShape {
         }
         for _ in 0..<children {
           if let nodes, next >= nodes { break parentLoop }
-          var props: [String: PropertyValue] = ["label": .string("n\(next)"), "type": .string(types[next % 3])]
-          if level > 0 { props["parent"] = .string(parent) }
+
           let size = rng.map { _ in Size(width: Double(rng!.int(in: 60...160)), height: Double(rng!.int(in: 30...70))) }
-          section.items.append(DatasetItem(id: "n\(next)", size: size, props: props))
+          section.items.append(DatasetItem(id: "n\(next)", size: size))
+          let item = section.items.count - 1
+          section.items.setProperty("label", .string("n\(next)"), at: item)
+          section.items.setProperty("type", .string(types[next % 3]), at: item)
+          if level > 0 { section.items.setProperty("parent", .string(parent), at: item) }
           next += 1
         }
       }

@@ -46,12 +46,12 @@ extension WorkbenchState {
   }
 
   func visibleCommand(_ args: Arguments) throws(HostError) -> CommandResult {
-    .attributes(listing(try shownElements(in: model.bounds), command: "visible", showsAll: args.flag))
+    .attributes(try shownListing(in: model.bounds, command: "visible", showsAll: args.flag))
   }
 
   func dumpCommand(_ args: Arguments) throws(HostError) -> CommandResult {
-    let elements = args.has("X Y W H") ? try shownElements(in: args.rect("X Y W H")) : try shownElements()
-    return .attributes(listing(elements, command: "dump", showsAll: args.flag))
+    let rect = args.has("X Y W H") ? try args.rect("X Y W H") : nil
+    return .attributes(try shownListing(in: rect, command: "dump", showsAll: args.flag))
   }
 
   func itemCommand(_ args: Arguments) throws(HostError) -> CommandResult {

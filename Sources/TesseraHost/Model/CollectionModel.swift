@@ -106,11 +106,10 @@ public final class CollectionModel: @unchecked Sendable {
     result.reserveCapacity(dataset.sections.count)
     for section in dataset.sections {
       var column = [UInt64](repeating: Self.noReference, count: section.items.count)
-      section.items.withProps { props in
-        guard !props.isEmpty else { return }
-        for item in props.indices {
-          guard case .string(let id) = props[item][key], let path = index.indexPath(of: id) else { continue }
-          column[item] = UInt64(path.section) << 32 | UInt64(path.item)
+      if let props = section.items.propsColumns.column(key) {
+        for item in 0..<min(props.count, column.count) {
+          let path = props.withString(at: item) { bytes in bytes.flatMap { index.indexPath(ofUTF8: $0) } }
+          if let path { column[item] = UInt64(path.section) << 32 | UInt64(path.item) }
         }
       }
       result.append(column)

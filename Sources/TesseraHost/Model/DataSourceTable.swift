@@ -97,7 +97,7 @@ enum DataSourceTable {
     case "id": return .string(section.items.ids[Int(path.item)])
     case "size": return section.items[Int(path.item)].size.map { .numbers([$0.width, $0.height]) }
     case "estimated": return section.items[Int(path.item)].estimated.map { .numbers([$0.width, $0.height]) }
-    default: return section.items.props[Int(path.item)][key]
+    default: return section.items.property(key, at: Int(path.item))
     }
   }
 
@@ -133,36 +133,28 @@ enum DataSourceTable {
       guard !count.multipliedReportingOverflow(by: perItem).overflow else { return 0 }
       let name = String(cString: key)
       let items = model.dataset.sections[Int(section)].items
-      return items.withProps { props in
-        guard let range = clamped(first: first, count: count, within: items.count) else { return 0 }
-        let (start, end) = (range.lowerBound, range.upperBound)
-        for index in start..<end {
-          let k = index - start
-          // Most items have no props (then the column is empty): one check each.
-          guard !props.isEmpty, !props[index].isEmpty, let value = props[index][name] else {
+      guard let range = clamped(first: first, count: count, within: items.count) else { return 0 }
+      let start = range.lowerBound
+      // One column read straight through: no dictionary, no array per item.
+      guard let column = items.propsColumns.column(name) else {
+        for k in 0..<range.count { lengths[k] = -1 }
+        return Int64(range.count)
+      }
+      for index in range {
+        let k = index - start
+        let slot = k * Int(perItem)
+        column.withNumbers(at: index) { numbers in
+          guard let numbers else {
             lengths[k] = -1
-            continue
+            return
           }
-          // Written straight through: no array per item.
-          let slot = k * Int(perItem)
-          switch value {
-          case .number(let n):
-            lengths[k] = 1
-            if let out, perItem >= 1 { out[slot] = n }
-          case .bool(let b):
-            lengths[k] = 1
-            if let out, perItem >= 1 { out[slot] = b ? 1 : 0 }
-          case .numbers(let list):
-            lengths[k] = Int64(list.count)
-            if let out {
-              for j in 0..<min(list.count, Int(max(0, perItem))) { out[slot + j] = list[j] }
-            }
-          case .string:
-            lengths[k] = -1
+          lengths[k] = Int64(numbers.count)
+          if let out {
+            for j in 0..<min(numbers.count, Int(max(0, perItem))) { out[slot + j] = numbers[j] }
           }
         }
-        return Int64(end - start)
       }
+      return Int64(range.count)
     }
 
   static let stringProperty:

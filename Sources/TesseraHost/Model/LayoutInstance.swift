@@ -289,10 +289,30 @@ public final class LayoutInstance {
 
   /// Elements intersecting `rect` with positive area.
   public func attributes(in rect: Rect) throws(HostError) -> [Element] {
+    try rectRecords(rect).map { (record) throws(HostError) -> Element in try element(record) }
+  }
+
+  private func rectRecords(_ rect: Rect) throws(HostError) -> UnsafeBufferPointer<tessera_attributes> {
     let r = rect.abi
     let raw = try bulk("failed the rect query", .attributesInRect) { descriptor.attributes_in_rect(instance, r, $0) }
     record(.attributesInRect, Self.describe(rect), result: "\(raw.count)")
-    return try raw.map { (record) throws(HostError) -> Element in try element(record) }
+    return raw
+  }
+
+  /// The elements of `rect` (nil: every element), of which only the first `limit` in output order
+  /// are kept — every record is still checked — and how many there are: what a table that stops
+  /// after `limit` rows needs, without holding millions of elements.
+  public func attributes(in rect: Rect?, keeping limit: Int, kinds: [String]) throws(HostError) -> (
+    elements: [Element], total: Int
+  ) {
+    let raw: UnsafeBufferPointer<tessera_attributes>
+    if let rect { raw = try rectRecords(rect) } else { raw = try allRecords() }
+    var kept: [Element] = []
+    for record in raw {
+      kept.append(try element(record))
+      if kept.count >= 2 * max(1, limit) { kept = Array(Element.sortedForOutput(kept, kinds: kinds).prefix(limit)) }
+    }
+    return (Array(Element.sortedForOutput(kept, kinds: kinds).prefix(limit)), raw.count)
   }
 
   /// Number of elements in `rect`, without converting them: the benchmark's measure of the ABI.
@@ -306,16 +326,18 @@ public final class LayoutInstance {
 
   /// Every element, zero-area ones included (when the plugin can list them).
   public func allAttributes() throws(HostError) -> [Element] {
-    let raw: UnsafeBufferPointer<tessera_attributes>
+    try allRecords().map { (record) throws(HostError) -> Element in try element(record) }
+  }
+
+  private func allRecords() throws(HostError) -> UnsafeBufferPointer<tessera_attributes> {
     if let all = descriptor.all_attributes {
-      raw = try bulk("failed to list its elements", .allAttributes) { all(instance, $0) }
+      let raw = try bulk("failed to list its elements", .allAttributes) { all(instance, $0) }
       record(.allAttributes, result: "\(raw.count)")
-    } else {
-      let size = try contentSize()
-      let r = Rect(origin: .zero, size: size).abi
-      raw = try bulk("failed the rect query", .attributesInRect) { descriptor.attributes_in_rect(instance, r, $0) }
+      return raw
     }
-    return try raw.map { (record) throws(HostError) -> Element in try element(record) }
+    let size = try contentSize()
+    let r = Rect(origin: .zero, size: size).abi
+    return try bulk("failed the rect query", .attributesInRect) { descriptor.attributes_in_rect(instance, r, $0) }
   }
 
   /// A cell's attributes; nil when the layout has no such item.

@@ -14,14 +14,17 @@ struct SelfSizing {
   /// What a cell measures: the next entry of its `measureCycle` prop (`[w, h, w, h, ...]`, a way
   /// to script a cell that never settles), else its dataset `size`; nil when it has neither.
   mutating func measure(_ path: IndexPath, in dataset: Dataset) -> Size? {
-    let item = dataset.sections[path.section].items[path.item]
-    if case .numbers(let cycle) = item.props["measureCycle"], cycle.count >= 2, cycle.count % 2 == 0 {
-      let count = measureCounts[item.id, default: 0]
-      measureCounts[item.id] = count + 1
+    let items = dataset.sections[path.section].items
+    if case .numbers(let cycle) = items.property("measureCycle", at: path.item), cycle.count >= 2,
+      cycle.count % 2 == 0
+    {
+      let id = items.ids[path.item]
+      let count = measureCounts[id, default: 0]
+      measureCounts[id] = count + 1
       let pair = count % (cycle.count / 2)
       return Size(width: cycle[2 * pair], height: cycle[2 * pair + 1])
     }
-    return item.size
+    return items[path.item].size
   }
 
   /// Measures the visible cells until they agree with the layout. Returns the number of passes

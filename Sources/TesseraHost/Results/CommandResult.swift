@@ -124,17 +124,20 @@ public struct AttributeList {
   /// The command that lists them, for the "… --all" hint of a long table; nil prints all rows.
   public var command: String?
   public var showsAll: Bool
+  /// How many elements there are: more than `elements` when only a table's first rows were kept.
+  public var total: Int
 
   /// `kinds`: the layout's kinds in declaration order (the listing's order within a category);
   /// `id`: a cell's dataset id.
   public init(
     _ elements: [Element], kinds: [String] = [], id: (IndexPath) -> String? = { _ in nil }, command: String? = nil,
-    showsAll: Bool = true
+    showsAll: Bool = true, total: Int? = nil
   ) {
     self.elements = Element.sortedForOutput(elements, kinds: kinds)
     self.ids = self.elements.map { $0.category == .cell ? id($0.indexPath) : nil }
     self.command = command
     self.showsAll = showsAll
+    self.total = max(total ?? elements.count, elements.count)
   }
 }
 

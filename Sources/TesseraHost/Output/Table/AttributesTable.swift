@@ -5,13 +5,13 @@ enum AttributesTable {
   /// always lists everything).
   static func listing(_ list: AttributeList) -> String {
     let sorted = list.elements
-    guard let command = list.command, !list.showsAll, sorted.count > Limits.rowsShown else {
+    guard let command = list.command, !list.showsAll, list.total > Limits.rowsShown else {
       return table(sorted, ids: list.ids)
     }
     let shown = table(
       Array(sorted.prefix(Limits.rowsShown)), ids: Array(list.ids.prefix(Limits.rowsShown)), countLine: false)
     return shown
-      + "\n(\(Limits.rowsShown) of \(sorted.count) elements shown: '\(command) --all' prints them all, 'format json' lists them all as JSON)"
+      + "\n(\(Limits.rowsShown) of \(list.total) elements shown: '\(command) --all' prints them all, 'format json' lists them all as JSON)"
   }
 
   /// One row per element, numbers at most 3 decimals; the cells' ids, z, alpha and extras appear
