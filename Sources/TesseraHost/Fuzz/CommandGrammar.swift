@@ -90,7 +90,8 @@ struct CommandGrammar {
       var parts = ["gen", kind, count()]
       for _ in 0..<random.int(in: 0...3) {
         let key = pick([
-          "sections", "size", "header", "footer", "seed", "min", "max", "depth", "fanout", "tracks", "span", "bogus",
+          "sections", "size", "header", "footer", "seed", "min", "max", "depth", "fanout", "nodes", "tracks", "span",
+          "bogus",
         ])
         parts.append("\(key)=" + (["size", "header", "footer", "min", "max"].contains(key) ? size() : count()))
       }
