@@ -35,6 +35,24 @@ import Testing
     #expect(values[2].column == 24)  // {"s": [1.5, "x\u00e9", ← true starts at 24
   }
 
+  /// Escaped strings are decoded into the scanner's scratch buffer: each one, first or not, at
+  /// any nesting, reads back whole.
+  @Test func escapedStringsReadBackWhole() throws {
+    let node = try JSONParser.parse("[\"a\\nb\", {\"k\\u00e9\": \"\\\"quoted\\\"\"}, \"plain\", \"\\t\"]")
+    guard case .array(let values) = node.value, case .object(let members) = values[1].value else {
+      Issue.record("expected an array holding an object")
+      return
+    }
+    if case .string(let s) = values[0].value { #expect(s == "a\nb") } else { Issue.record("not a string") }
+    #expect(members.first?.key == "ké")
+    if case .string(let s)? = members.first?.value.value {
+      #expect(s == "\"quoted\"")
+    } else {
+      Issue.record("no member")
+    }
+    if case .string(let s) = values[3].value { #expect(s == "\t") } else { Issue.record("not a string") }
+  }
+
   @Test func datasetErrorsNameFileLineColumnAndPath() {
     #expect(throws: HostError("d.json:1:36: sections[0].items[0].size[0]: size must not be negative, got -1")) {
       _ = try DatasetDecoder.decode("{\"sections\": [{\"items\": [{\"size\": [-1, 2]}]}]}", file: "d.json")

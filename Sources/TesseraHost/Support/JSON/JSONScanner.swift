@@ -34,16 +34,8 @@ struct JSONScanner {
 
   /// The 1-based line and column (in characters) of a byte offset.
   func lineAndColumn(of offset: Int) -> (line: Int, column: Int) {
-    var line = 1
-    var lineStart = 0
-    let end = min(offset, bytes.count)
-    for i in 0..<end where bytes[i] == 0x0A {
-      line += 1
-      lineStart = i + 1
-    }
-    var column = 1
-    for i in lineStart..<end where bytes[i] & 0xC0 != 0x80 { column += 1 }
-    return (line, column)
+    var positions = TextPositions(bytes)
+    return positions.lineAndColumn(of: offset)
   }
 
   func error(_ message: String, at offset: Int? = nil) -> SyntaxError {
