@@ -40,9 +40,15 @@ var targets: [Target] = [
   .testTarget(
     name: "TesseraTestingTests", dependencies: ["TesseraTesting", "FlowLayout", "RaggyLayout"], swiftSettings: strict),
 ]
+/// Layouts that place each item on the shortest of several rows or columns keep them in a heap.
+let heapLayouts: Set<String> = ["Waterfall", "Raggy"]
 for name in swiftPlugins {
   products.append(.library(name: "Tessera\(name)", type: .dynamic, targets: ["\(name)Plugin"]))
-  targets.append(.target(name: "\(name)Layout", dependencies: [.target(name: "TesseraKit"), .product(name: "Algorithms", package: "swift-algorithms")],
+  var layoutDependencies: [Target.Dependency] = [
+    .target(name: "TesseraKit"), .product(name: "Algorithms", package: "swift-algorithms"),
+  ]
+  if heapLayouts.contains(name) { layoutDependencies.append(.product(name: "HeapModule", package: "swift-collections")) }
+  targets.append(.target(name: "\(name)Layout", dependencies: layoutDependencies,
                          path: "Plugins/\(name)/Layout", swiftSettings: strict))
   targets.append(.target(name: "\(name)Plugin", dependencies: [.target(name: "\(name)Layout"), .target(name: "TesseraKit")],
                          path: "Plugins/\(name)/Export", swiftSettings: strict))
@@ -64,6 +70,7 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-algorithms", from: "1.2.1"),
+    .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
     // `swift package generate-documentation --target TesseraKit`: the SDK's DocC catalogue.
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],

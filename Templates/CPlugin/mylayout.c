@@ -118,10 +118,19 @@ static tessera_status my_content_size(tessera_layout_instance *instance, tessera
   return TESSERA_OK;
 }
 
+/* The section holding cell `index` (all sections together): a binary search over `first`. */
+static int64_t my_section_of(const my_layout *m, int64_t index) {
+  int64_t lo = 0, hi = m->sections - 1;
+  while (lo < hi) {
+    int64_t mid = lo + (hi - lo + 1) / 2;
+    if (m->first[mid] <= index) lo = mid; else hi = mid - 1;
+  }
+  return lo;
+}
+
 /* Cell `index` (all sections together) into a record of `room` bytes. */
 static void my_record(const my_layout *m, int64_t index, tessera_attributes *to, uint32_t room) {
-  int64_t s = 0;
-  while (s + 1 < m->sections && m->first[s + 1] <= index) s++;
+  int64_t s = my_section_of(m, index);
   tessera_attributes a;
   tessera_attributes_init(&a);
   a.index_path.section = s;
@@ -137,11 +146,24 @@ static int my_overlaps(tessera_rect a, tessera_rect r) {
          r.x < a.x + a.width && a.y < r.y + r.height && r.y < a.y + a.height;
 }
 
+/* The first cell whose row may reach down to `y`. Rows are laid out top to bottom, so cell tops
+ * never decrease: a binary search finds the last cell starting at or above y, and its row's
+ * first cell is where the rect's cells begin. A query costs O(log n + k), never a scan. */
+static int64_t my_first_reaching(const my_layout *m, double y) {
+  int64_t lo = 0, hi = m->first[m->sections];
+  while (lo < hi) {
+    int64_t mid = lo + (hi - lo) / 2;
+    if (m->frames[mid].y <= y) lo = mid + 1; else hi = mid;
+  }
+  return lo == 0 ? 0 : (lo - 1) / m->columns * m->columns;
+}
+
 static tessera_status my_attributes_in_rect(tessera_layout_instance *instance, tessera_rect rect,
                                             tessera_attributes_buffer *buffer) {
   const my_layout *m = (const my_layout *)instance;
   size_t n = 0;
-  for (int64_t k = 0; k < m->first[m->sections]; k++) {
+  for (int64_t k = my_first_reaching(m, rect.y); k < m->first[m->sections] && m->frames[k].y < rect.y + rect.height;
+       k++) {
     if (!my_overlaps(m->frames[k], rect)) continue;
     if (n < buffer->capacity)
       my_record(m, k, TESSERA_ELEMENT(tessera_attributes, buffer->records, buffer->record_size, n),

@@ -81,6 +81,10 @@ public final class QuiltLayout: CollectionLayout {
     var bits: [UInt64] = []
     /// The first row that may still have a free cell.
     var firstFreeRow = 0
+    /// Per span (w << 32 | h): the row its last placement was found in. Cells only fill up, so a
+    /// span that did not fit before that row never will: the next search starts there, and a
+    /// hole no item fits does not make every later item scan every row (O(n²) before).
+    var searchFrom: [Int: Int] = [:]
 
     init(width: Int) {
       self.width = width
@@ -110,20 +114,28 @@ public final class QuiltLayout: CollectionLayout {
       while firstFreeRow < rows, isFull(firstFreeRow) { firstFreeRow += 1 }
     }
 
+    /// Whole words at a time.
     func isFull(_ row: Int) -> Bool {
-      for c in 0..<width where isFree(row, c) { return false }
+      guard row < rows else { return false }
+      let base = row * words
+      for word in 0..<words {
+        let bitsInWord = word == words - 1 && width % 64 != 0 ? width % 64 : 64
+        let full: UInt64 = bitsInWord == 64 ? ~0 : (1 << UInt64(bitsInWord)) - 1
+        if bits[base + word] & full != full { return false }
+      }
       return true
     }
 
     /// The first origin where a w×h span fits: scanning rows from the first with a free cell,
     /// columns left to right. A span wider than the grid goes to column 0 of the first free rows.
-    func place(_ w: Int, _ h: Int) -> (row: Int, column: Int) {
+    mutating func place(_ w: Int, _ h: Int) -> (row: Int, column: Int) {
+      let key = w << 32 | h
+      var row = max(firstFreeRow, searchFrom[key] ?? 0)
+      defer { searchFrom[key] = row }
       if w > width {
-        var row = firstFreeRow
         while !(0..<width).allSatisfy({ c in (row..<(row + h)).allSatisfy { isFree($0, c) } }) { row += 1 }
         return (row, 0)
       }
-      var row = firstFreeRow
       while true {
         if row >= rows { return (row, 0) }
         for column in 0...(width - w) where isFree(row, column) && fits(row, column, w, h) { return (row, column) }

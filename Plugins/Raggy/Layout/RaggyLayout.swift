@@ -1,4 +1,5 @@
 import Algorithms
+import HeapModule
 import TesseraABI
 import TesseraKit
 
@@ -39,6 +40,10 @@ public final class RaggyLayout: CollectionLayout {
   var offsets = SectionOffsets()
   /// Per row, its items in order (so sorted along x): a rect query binary searches each row.
   var rowItems: [[Int32]] = []
+  /// The row height of the last prepare, and how far any frame reaches outside its row's band
+  /// (insets may be negative): what a rect query needs to pick the rows it crosses.
+  var preparedRowHeight = 0.0
+  var overhang = 0.0
   var contentSize = Size.zero
   /// Preferred sizes of self-sizing items, by item id: they replace the dataset's size.
   var preferred: [String: Size] = [:]
@@ -56,6 +61,14 @@ public final class RaggyLayout: CollectionLayout {
   }
 
   public var collectionViewContentSize: Size { contentSize }
+
+  /// A row's right edge, ordered by edge and then by row: the heap's minimum is the first of
+  /// the shortest rows.
+  struct RowEdge: Comparable {
+    var edge: Double
+    var row: Int32
+    static func < (a: RowEdge, b: RowEdge) -> Bool { a.edge < b.edge || (a.edge == b.edge && a.row < b.row) }
+  }
 
   /// A fixed generator (SplitMix64), so torn edges are the same on every machine.
   struct Random {
@@ -79,6 +92,8 @@ public final class RaggyLayout: CollectionLayout {
     let bounds = collectionView.bounds
     let rowHeight = bounds.height / Double(rows)
     var edges = [Double](repeating: 0, count: rows)
+    // The shortest row (the first of equals) in O(log rows), not a scan of every row per item.
+    var shortest = Heap((0..<rows).map { RowEdge(edge: 0, row: Int32($0)) })
     var tornCount = [Int](repeating: 0, count: rows)
     var random = Random(state: seed)
     // Built in locals and stored once: appending to a class's properties in the loop would pay a
@@ -86,6 +101,7 @@ public final class RaggyLayout: CollectionLayout {
     var frames = self.frames
     var offsets = SectionOffsets()
     var rowItems = [[Int32]](repeating: [], count: rows)
+    var overhang = 0.0
     self.frames = []
     frames.removeAll(keepingCapacity: true)
     let preferred = self.preferred
@@ -128,8 +144,7 @@ public final class RaggyLayout: CollectionLayout {
           } else {
             width = rowHeight
           }
-          var row = 0
-          for r in 1..<rows where edges[r] < edges[row] { row = r }
+          let row = Int(shortest.removeMin().row)
           var frame = Rect(x: edges[row], y: Double(row) * rowHeight, width: width, height: rowHeight)
           if tornEdges, rowHeight > 0, row == 0 || row == rows - 1 {
             var lost = random.unit() * randomVar + (tornCount[row] % 2 == 1 ? fixedVar : 0)
@@ -141,6 +156,7 @@ public final class RaggyLayout: CollectionLayout {
             if row == 0 { frame.origin.y += lost }  // the first row loses it at the top
           }
           edges[row] = frame.maxX
+          shortest.insert(RowEdge(edge: edges[row], row: Int32(row)))
           if insetLengths[offset] == 4 {
             let (top, left, bottom, right) = (
               insets[4 * offset], insets[4 * offset + 1], insets[4 * offset + 2], insets[4 * offset + 3]
@@ -149,6 +165,8 @@ public final class RaggyLayout: CollectionLayout {
               x: frame.minX + left, y: frame.minY + top, width: max(0, frame.width - left - right),
               height: max(0, frame.height - top - bottom))
           }
+          let bandTop = Double(row) * rowHeight
+          overhang = max(overhang, bandTop - frame.minY, frame.maxY - (bandTop + rowHeight))
           rowItems[row].append(Int32(frames.count))
           frames.append(frame)
         }
@@ -159,6 +177,7 @@ public final class RaggyLayout: CollectionLayout {
     self.frames = frames
     self.offsets = offsets
     self.rowItems = rowItems
+    (preparedRowHeight, self.overhang) = (rowHeight, overhang)
   }
 
   public func invalidateLayout(with context: InvalidationContext) {
@@ -173,8 +192,19 @@ public final class RaggyLayout: CollectionLayout {
     LayoutAttributes(indexPath: offsets.indexPath(of: index), frame: frames[index])
   }
 
+  /// Only the rows the rect crosses (row r spans r × rowHeight to (r + 1) × rowHeight), and in
+  /// each a binary search for the first item that reaches it: O(rows crossed × log n + k).
   public func layoutAttributesForElements(in rect: Rect, into sink: inout AttributesSink) {
-    for list in rowItems {
+    let rowHeight = preparedRowHeight
+    var crossed = 0..<rowItems.count
+    if rowHeight > 0, rowHeight.isFinite, !rowItems.isEmpty {
+      // Compared as doubles: a far rect over tiny rows is no row number at all.
+      let first = max(0, ((rect.minY - overhang) / rowHeight).rounded(.down) - 1)
+      let last = min(Double(rowItems.count - 1), ((rect.maxY + overhang) / rowHeight).rounded(.down) + 1)
+      guard first <= last else { return }
+      crossed = Int(first)..<Int(last) + 1
+    }
+    for list in rowItems[crossed] {
       var i = list.partitioningIndex { frames[Int($0)].maxX > rect.minX }
       while i < list.count {
         let index = Int(list[i])

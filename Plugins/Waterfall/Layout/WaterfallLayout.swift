@@ -1,4 +1,5 @@
 import Algorithms
+import HeapModule
 import TesseraABI
 import TesseraKit
 
@@ -141,6 +142,10 @@ public final class WaterfallLayout: CollectionLayout {
       let header = headerH > 0 ? Rect(x: 0, y: top, width: width, height: headerH) : nil
       top += max(0, headerH) + inset.top
       var heights = [Double](repeating: top, count: columnCount)
+      // The shortest column (the first of equals) in O(log columns) per item.
+      let usesHeap = direction != "leftToRight" && direction != "rightToLeft"
+      var shortestColumns =
+        usesHeap ? Heap((0..<columnCount).map { ColumnHeight(height: top, column: Int32($0)) }) : Heap()
       var lists = [[Int32]](repeating: [], count: columnCount)
       let itemBase = frames.count
       frames.reserveCapacity(itemBase + count)
@@ -168,16 +173,14 @@ public final class WaterfallLayout: CollectionLayout {
           switch direction {
           case "leftToRight": column = k % columnCount
           case "rightToLeft": column = columnCount - 1 - k % columnCount
-          default:
-            var shortest = 0
-            for c in 1..<columnCount where heights[c] < heights[shortest] { shortest = c }
-            column = shortest
+          default: column = Int(shortestColumns.removeMin().column)
           }
           let x = inset.left + Double(column) * (columnWidth + columnSpacing)
           lists[column].append(Int32(frames.count - itemBase))
           frames.append(Rect(x: x, y: heights[column], width: columnWidth, height: height))
           columns.append(Int32(column))
           heights[column] += height + itemSpacing
+          if usesHeap { shortestColumns.insert(ColumnHeight(height: heights[column], column: Int32(column))) }
         }
         index += got
       }
@@ -195,6 +198,16 @@ public final class WaterfallLayout: CollectionLayout {
     }
     contentHeight = top
     firstDirtySection = Int.max
+  }
+
+  /// A column's height, ordered by height and then by column: the heap's minimum is the first
+  /// of the shortest columns.
+  struct ColumnHeight: Comparable {
+    var height: Double
+    var column: Int32
+    static func < (a: ColumnHeight, b: ColumnHeight) -> Bool {
+      a.height < b.height || (a.height == b.height && a.column < b.column)
+    }
   }
 
   func cell(_ s: Int, _ index: Int) -> LayoutAttributes {

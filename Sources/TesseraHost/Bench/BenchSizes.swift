@@ -22,21 +22,31 @@ extension Benchmark {
   /// A layout whose queries do not grow with the data shows ratios near 1.
   public static func scaling(_ results: [Result]) -> String {
     guard let first = results.first else { return "" }
-    var table = TextTable([
-      "items", "prepare/item", "visible query", "ratio", "per element", "ratio", "item lookup", "ratio",
-    ])
+    let scrolls = results.allSatisfy { $0.scroll != nil }
+    func ratio(_ value: Double, _ base: Double) -> String { "\(Result.fixed(value / max(1e-9, base), 2))×" }
+    var header = ["items", "prepare/item", "visible query", "ratio", "per element", "ratio", "item lookup", "ratio"]
+    if scrolls { header += ["scroll frame", "ratio"] }
+    var table = TextTable(header)
     for result in results {
-      table.add([
+      var row = [
         String(result.items), "\(Result.fixed(result.nanosecondsPerItem, 2)) ns",
         "\(Result.fixed(result.visibleQueryNanoseconds / 1000, 3)) µs",
-        "\(Result.fixed(result.visibleQueryNanoseconds / max(1, first.visibleQueryNanoseconds), 2))×",
+        ratio(result.visibleQueryNanoseconds, first.visibleQueryNanoseconds),
         "\(Result.fixed(result.visibleQueryNanosecondsPerElement, 1)) ns",
-        "\(Result.fixed(result.visibleQueryNanosecondsPerElement / max(1, first.visibleQueryNanosecondsPerElement), 2))×",
+        ratio(result.visibleQueryNanosecondsPerElement, first.visibleQueryNanosecondsPerElement),
         "\(Result.fixed(result.itemLookupNanoseconds, 1)) ns",
-        "\(Result.fixed(result.itemLookupNanoseconds / max(1, first.itemLookupNanoseconds), 2))×",
-      ])
+        ratio(result.itemLookupNanoseconds, first.itemLookupNanoseconds),
+      ]
+      if let scroll = result.scroll, let base = first.scroll {
+        row += [
+          "\(Result.fixed(scroll.medianMilliseconds * 1000, 2)) µs",
+          ratio(scroll.medianMilliseconds, base.medianMilliseconds),
+        ]
+      }
+      table.add(row)
     }
     return "scaling of \(first.configuration.layout) (ratios to \(first.items) items; flat is near 1×)\n"
       + table.rendered
+      + "\nRandom-offset queries land in cold memory at large sizes (a cache miss per level of a search and per element); the scroll frames, which move as a finger does, show the steady state."
   }
 }
