@@ -117,6 +117,48 @@ import Testing
     #expect(column == IDColumn(["", "a", "seven77", "eight888", "é", String(repeating: "y", count: 100 + 199 % 7)]))
   }
 
+  /// The after-the-fact check finds the same first repeat as a set filled in order would, over
+  /// many buckets, with short and long ids and items still without one.
+  @Test(arguments: UInt64(1)...6)
+  func theFirstRepeatIsTheOneASetFindsInOrder(seed: UInt64) {
+    var rng = SplitMix64(seed: seed)
+    let count = rng.int(in: 2...30_000)
+    var ids = (0..<count).map { n in n % 7 == 0 ? "a-rather-long-id-number-\(n)" : "i\(n)" }
+    for _ in 0..<rng.int(in: 0...3) { ids[rng.int(in: 0...count - 1)] = ids[rng.int(in: 0...count - 1)] }
+    for _ in 0..<rng.int(in: 0...3) { ids[rng.int(in: 0...count - 1)] = "" }
+    var seen: [String: Int] = [:]
+    var expected: (Int, Int)?
+    for (ordinal, id) in ids.enumerated() where !id.isEmpty {
+      if let first = seen[id] {
+        expected = (first, ordinal)
+        break
+      }
+      seen[id] = ordinal
+    }
+    let found = IDIndex.firstRepeat(in: IDColumn(ids))
+    #expect(found?.first == expected?.0 && found?.repeat == expected?.1, "seed \(seed)")
+  }
+
+  /// A repeated id and a wrong value: whichever comes first in the file is reported.
+  @Test func aRepeatedIdAndAWrongValueReportTheFirstInTheFile() {
+    let items = (0..<5000).map { "{\"id\": \"i\($0)\"}" }
+    var early = items
+    early[10] = "{\"id\": \"i3\"}"
+    early[4000] = "{\"size\": [-1, 1]}"
+    var late = items
+    late[10] = "{\"size\": [-1, 1]}"
+    late[4000] = "{\"id\": \"i3\"}"
+    func decode(_ items: [String]) -> String {
+      do {
+        _ = try DatasetDecoder.decode(
+          "{\"sections\": [{\"items\": [\n" + items.joined(separator: ",\n") + "]}]}", file: "d.json")
+        return "loaded"
+      } catch { return error.message }
+    }
+    #expect(decode(early) == "d.json:12:8: sections[0].items[10].id: duplicate item id 'i3' at 0.10 (also at 0.3)")
+    #expect(decode(late) == "d.json:12:11: sections[0].items[10].size[0]: size must not be negative, got -1")
+  }
+
   @Test func theIdIndexFindsEveryIdAcrossSections() {
     let sections = [
       IDColumn(["a", "b", String(repeating: "z", count: 20)]), IDColumn(), IDColumn(["c", "dddddddd"]), IDColumn(),

@@ -17,19 +17,48 @@ public enum DatasetDecoder {
   }
 
   /// `bytes` must be valid UTF-8.
+  ///
+  /// Ids are first only collected, and checked for repeats afterwards in one cache-friendly pass
+  /// (`IDIndex.firstRepeat`); when an id repeats — or the content is wrong somewhere and an id
+  /// repeats before that — the file is read again checking each id as it comes, so the error is
+  /// the first in the file and names where both ids are.
   public static func decode(utf8 bytes: UnsafeBufferPointer<UInt8>, file: String) throws(HostError) -> Dataset {
-    var reader = Reader(scanner: JSONScanner(bytes), file: file)
+    var reader = Reader(scanner: JSONScanner(bytes), file: file, checksIDsAtOnce: false)
+    let failure: Failure
+    do throws(Failure) {
+      let dataset = try reader.dataset()
+      if IDIndex.firstRepeat(in: reader.ids.insertedIDs) == nil { return dataset }
+      failure = .content(0, "")  // an id repeats: read again below, checking ids as they come
+    } catch {
+      failure = error
+    }
+    if case .content = failure, IDIndex.firstRepeat(in: reader.ids.insertedIDs) != nil {
+      return try decodeCheckingIDs(bytes, file: file)
+    }
+    throw report(failure, reader: reader, bytes: bytes, file: file)
+  }
+
+  private static func decodeCheckingIDs(_ bytes: UnsafeBufferPointer<UInt8>, file: String) throws(HostError)
+    -> Dataset
+  {
+    var reader = Reader(scanner: JSONScanner(bytes), file: file, checksIDsAtOnce: true)
     do throws(Failure) {
       return try reader.dataset()
     } catch {
-      switch error {
-      case .syntax(let error): throw reader.syntaxError(error)
-      case .content(let offset, let message):
-        // A syntax error later in the file is the one to fix first.
-        if let syntax = JSONScanner.firstSyntaxError(in: bytes) { throw reader.syntaxError(syntax) }
-        let (line, column) = reader.scanner.lineAndColumn(of: offset)
-        throw HostError("\(file):\(line):\(column): \(message)")
-      }
+      throw report(error, reader: reader, bytes: bytes, file: file)
+    }
+  }
+
+  private static func report(_ error: Failure, reader: Reader, bytes: UnsafeBufferPointer<UInt8>, file: String)
+    -> HostError
+  {
+    switch error {
+    case .syntax(let error): return reader.syntaxError(error)
+    case .content(let offset, let message):
+      // A syntax error later in the file is the one to fix first.
+      if let syntax = JSONScanner.firstSyntaxError(in: bytes) { return reader.syntaxError(syntax) }
+      let (line, column) = reader.scanner.lineAndColumn(of: offset)
+      return HostError("\(file):\(line):\(column): \(message)")
     }
   }
 
@@ -55,11 +84,12 @@ public enum DatasetDecoder {
     /// The ordinal of each section's first item, to name the item an id duplicates.
     var sectionStarts: [Int] = []
 
-    init(scanner: JSONScanner, file: String) {
+    init(scanner: JSONScanner, file: String, checksIDsAtOnce: Bool) {
       self.scanner = scanner
       self.file = file
-      // About 35 bytes a short item: size the id index once for the file.
-      ids = IDIndex(expected: scanner.bytes.count / 35)
+      // About 35 bytes a short item: size the ids once for the file.
+      let expected = scanner.bytes.count / 35
+      ids = checksIDsAtOnce ? IDIndex(expected: expected) : .collecting(expected: expected)
     }
 
     func syntaxError(_ error: JSONScanner.SyntaxError) -> HostError {
@@ -73,6 +103,16 @@ public enum DatasetDecoder {
     }
 
     func got(_ offset: Int) -> String { scanner.typeName(at: offset) }
+
+    /// Where the value after whitespace starts, without `value`'s checks: its reader looks at
+    /// the first byte and refuses what it does not expect, and a byte that starts no value at
+    /// all is then reported as the syntax error it is (syntax errors come first). Only the end
+    /// of the file is checked here. For the hot loop over items, at depths far below the limit.
+    @inline(__always) mutating func quickValue(_ depth: Int) throws(Failure) -> Int {
+      scanner.skipWhitespace()
+      guard scanner.index < scanner.bytes.count else { return try value(depth) }
+      return scanner.index
+    }
 
     /// A value's start, as a `Failure`.
     mutating func value(_ depth: Int) throws(Failure) -> Int {
@@ -171,9 +211,7 @@ public enum DatasetDecoder {
       let saved = scanner.index
       func number() -> Double? {
         scanner.skipWhitespace()
-        guard let byte = scanner.next(), byte == UInt8(ascii: "-") || (byte &- UInt8(ascii: "0")) < 10,
-          let n = try? scanner.number(), n >= 0, n <= Limits.coordinate
-        else { return nil }
+        guard let n = scanner.simpleNonNegativeNumber(), n <= Limits.coordinate else { return nil }
         scanner.skipWhitespace()
         return n
       }
@@ -339,7 +377,7 @@ public enum DatasetDecoder {
             offset, "\(sectionPath).items", "the dataset has more than \(Limits.loadedItems) items, the most allowed")
         }
         let i = ids.count - first
-        let node = try value(4)
+        let node = try quickValue(4)
         try item(at: node, section: s, item: i, sectionPath, into: &columns)
       } while try syntax { (s) throws(JSONScanner.SyntaxError) in try s.nextElement() }
     }
@@ -383,7 +421,7 @@ public enum DatasetDecoder {
           } else {
             name = try syntax { (s) throws(JSONScanner.SyntaxError) in try s.memberName() }.0
           }
-          let valueOffset = try value(5)
+          let valueOffset = try quickValue(5)
           guard let key = itemKey(name) else {
             throw fail(
               valueOffset, path(), "unknown key '\(scanner.text(name))' (allowed: id, size, estimated, props)")

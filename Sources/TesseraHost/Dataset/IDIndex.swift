@@ -32,6 +32,19 @@ public struct IDIndex: Sendable {
   /// The most items an index holds (ordinals are 32-bit).
   public static let capacityLimit = Int(UInt32.max / 2)
 
+  /// False: `insert` only collects the ids (in order), for `firstRepeat` to check afterwards in
+  /// a cache-friendly pass — a million random probes into a table larger than the cache cost
+  /// more than reading the whole file.
+  public private(set) var indexes = true
+
+  /// Collects ids without indexing them (see `indexes`).
+  public static func collecting(expected: Int) -> IDIndex {
+    var index = IDIndex()
+    index.indexes = false
+    index.building.reserveCapacity(expected)
+    return index
+  }
+
   /// An empty index for ids to be added one at a time with `insert`.
   public init(expected: Int = 0) {
     var size = 16
@@ -177,7 +190,27 @@ public struct IDIndex: Sendable {
   /// nothing is added).
   public mutating func insert(utf8 bytes: UnsafeRawBufferPointer) -> Int? {
     precondition(starts.isEmpty, "insert builds an index one id at a time")
+    guard indexes else {
+      building.append(utf8: bytes)
+      count += 1
+      return nil
+    }
     if 2 * (count + 1) > slots.count { grow() }
+    if bytes.count <= IDColumn.inlineCapacity {
+      // A short id is its word: one hash, word comparisons, one append.
+      let word = IDColumn.inlineWord(bytes)
+      var slot = Int(truncatingIfNeeded: Self.mix(word ^ Self.seed)) & mask
+      while true {
+        let entry = slots[slot]
+        if entry == 0 { break }
+        if building.words[Int(entry) - 1] == word { return Int(entry) - 1 }
+        slot = (slot + 1) & mask
+      }
+      slots[slot] = UInt32(count + 1)
+      building.words.append(word)
+      count += 1
+      return nil
+    }
     let ordinal = count
     building.append(utf8: bytes)
     if let existing = place(bytes, ordinal: ordinal) {
@@ -206,6 +239,79 @@ public struct IDIndex: Sendable {
     let column = building
     for index in 0..<count where !column.isEmptyID(at: index) {
       _ = column.withUTF8(at: index) { place($0, ordinal: index) }
+    }
+  }
+
+  // MARK: Repeats, after the fact
+
+  /// The first id of `column` that repeats, in order: the ordinal of its first occurrence and of
+  /// the repeat (the smallest such repeat). Empty ids (items still to get one) are skipped.
+  /// Cache-friendly: the ids are partitioned by hash into buckets of a few thousand (sequential
+  /// writes), and each bucket is checked in a small table that stays in cache.
+  public static func firstRepeat(in column: IDColumn) -> (first: Int, repeat: Int)? {
+    let n = column.count
+    guard n > 1 else { return nil }
+    var hashes = [UInt64](repeating: 0, count: n)
+    for ordinal in 0..<n {
+      let word = column.words[ordinal]
+      if word & IDColumn.inlineFlag != 0 {
+        hashes[ordinal] = mix(word ^ seed)
+      } else {
+        hashes[ordinal] = column.withUTF8(at: ordinal) { hash($0) }
+      }
+    }
+    var bucketBits = 0
+    while (n >> bucketBits) > 2048 { bucketBits += 1 }
+    let shift = UInt64(64 - bucketBits)
+    @inline(__always) func bucket(_ h: UInt64) -> Int { bucketBits == 0 ? 0 : Int(h >> shift) }
+    var starts = [Int](repeating: 0, count: (1 << bucketBits) + 1)
+    for ordinal in 0..<n where !column.isEmptyID(at: ordinal) { starts[bucket(hashes[ordinal]) + 1] += 1 }
+    for b in 0..<(1 << bucketBits) { starts[b + 1] += starts[b] }
+    var fill = starts
+    var ordinals = [UInt32](repeating: 0, count: starts[1 << bucketBits])
+    for ordinal in 0..<n where !column.isEmptyID(at: ordinal) {
+      let b = bucket(hashes[ordinal])
+      ordinals[fill[b]] = UInt32(ordinal)
+      fill[b] += 1
+    }
+    var best: (first: Int, repeat: Int)?
+    var table: [Int32] = []
+    for b in 0..<(1 << bucketBits) {
+      let members = ordinals[starts[b]..<starts[b + 1]]
+      guard members.count > 1 else { continue }
+      var size = 16
+      while size < 2 * members.count { size <<= 1 }
+      table.removeAll(keepingCapacity: true)
+      table.append(contentsOf: repeatElement(-1, count: size))
+      let mask = size - 1
+      for ordinal32 in members {  // ascending: the first repeat found is this bucket's smallest
+        let ordinal = Int(ordinal32)
+        if let best, ordinal >= best.repeat { break }
+        var slot = Int(truncatingIfNeeded: hashes[ordinal]) & mask
+        var found: Int?
+        while table[slot] >= 0 {
+          let other = Int(table[slot])
+          if hashes[other] == hashes[ordinal],
+            column.words[other] == column.words[ordinal] || sameBytes(column, other, ordinal)
+          {
+            found = other
+            break
+          }
+          slot = (slot + 1) & mask
+        }
+        if let found {
+          best = (found, ordinal)
+          break
+        }
+        table[slot] = Int32(ordinal)
+      }
+    }
+    return best
+  }
+
+  private static func sameBytes(_ column: IDColumn, _ a: Int, _ b: Int) -> Bool {
+    column.withUTF8(at: a) { x in
+      column.withUTF8(at: b) { y in x.count == y.count && memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 }
     }
   }
 }

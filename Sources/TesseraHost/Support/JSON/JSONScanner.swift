@@ -369,6 +369,53 @@ struct JSONScanner {
     return value
   }
 
+  /// The common number of a dataset — digits, perhaps a fraction, at most 15 significant digits,
+  /// no sign, no exponent, not followed by another number character — read in one pass and
+  /// exactly (`number()`'s fast path); nil, with nothing read, for anything else.
+  @inline(__always) mutating func simpleNonNegativeNumber() -> Double? {
+    var i = index
+    var mantissa: UInt64 = 0
+    var digits = 0
+    let count = bytes.count
+    guard i < count else { return nil }
+    let first = bytes[i] &- UInt8(ascii: "0")
+    guard first < 10 else { return nil }
+    if first == 0 {
+      i += 1
+    } else {
+      while i < count {
+        let digit = bytes[i] &- UInt8(ascii: "0")
+        guard digit < 10 else { break }
+        mantissa = mantissa &* 10 &+ UInt64(digit)
+        digits += 1
+        i += 1
+      }
+    }
+    var fraction = 0
+    if i < count, bytes[i] == UInt8(ascii: ".") {
+      i += 1
+      let start = i
+      while i < count {
+        let digit = bytes[i] &- UInt8(ascii: "0")
+        guard digit < 10 else { break }
+        mantissa = mantissa &* 10 &+ UInt64(digit)
+        if mantissa != 0 { digits += 1 }
+        i += 1
+      }
+      fraction = i - start
+      guard fraction > 0 else { return nil }
+    }
+    guard digits <= 15, fraction <= 22 else { return nil }
+    if i < count {
+      switch bytes[i] {
+      case UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "0")...UInt8(ascii: "9"): return nil
+      default: break
+      }
+    }
+    index = i
+    return fraction == 0 ? Double(mantissa) : Double(mantissa) / Self.powersOfTen[fraction]
+  }
+
   // MARK: Skipping
 
   /// Checks the syntax of the value here and moves past it, building nothing (object member
