@@ -9,15 +9,18 @@ struct Bench: ParsableCommand {
     abstract: "Time prepare, visible-rect queries and item lookups on a large dataset (use a release build).")
 
   @OptionGroup var plugins: PluginOptions
-  @Option(help: "The layout to measure.") var layout = "flow"
+  @Option(help: "The layout to measure, or 'all': every layout loaded, each on its own dataset, in one summary table.")
+  var layout = "flow"
   @Option(
     help: ArgumentHelp(
       "How many items (a tree's nodes); a comma-separated list (10000,100000,1000000) measures each size in turn.",
       valueName: "n[,n...]"))
   var items = "1000000"
   @Option(
-    help: "Dataset kind: grid (one size), random (varied sizes), photos, blocks, tree or events (the timeline's).")
-  var dataset = "random"
+    help:
+      "Dataset kind: grid (one size), random (varied sizes), photos, blocks, tree or events; default: the layout's own (tree for schematic, events for timeline, blocks for quilt, photos for waterfall, random otherwise)."
+  )
+  var dataset: String?
   @Option(help: "Spread the items over this many sections (tracks for events; default: the generator's).")
   var sections: Int?
   @Option(help: "Seed for the dataset and the query offsets.") var seed = 1
@@ -71,9 +74,11 @@ struct Bench: ParsableCommand {
     var results: [Benchmark.Result] = []
     do {
       let registry = plugins.registry()
-      for size in sizes {
+      let layouts = layout == "all" ? registry.layouts.map(\.name) : [layout]
+      for (layout, size) in layouts.flatMap({ name in sizes.map { (name, $0) } }) {
         var configuration = Benchmark.Configuration(
-          layout: layout, items: size, dataset: dataset, seed: seed, queries: queries, prepareRuns: prepareRuns)
+          layout: layout, items: size, dataset: dataset ?? BenchDatasets.natural(for: layout), seed: seed,
+          queries: queries, prepareRuns: prepareRuns)
         configuration.batchOperations = batch
         configuration.sections = sections
         configuration.selfSizingEvents = selfsizing
@@ -82,7 +87,7 @@ struct Bench: ParsableCommand {
         configuration.progress = .terminal
         let result = try Benchmark.run(configuration, registry: registry, direct: DirectLayouts.probe(for: layout))
         results.append(result)
-        if !json { print(result.text + (sizes.count > 1 ? "\n" : "")) }
+        if !json && layouts.count == 1 { print(result.text + (sizes.count > 1 ? "\n" : "")) }
       }
     } catch {
       printError("error: \(error.message)")
@@ -90,6 +95,8 @@ struct Bench: ParsableCommand {
     }
     if json {
       print(results.count == 1 ? results[0].json.serialized : JSONOutput.array(results.map(\.json)).serialized)
+    } else if layout == "all" {
+      print(Benchmark.summary(results))
     } else if results.count > 1 {
       print(Benchmark.scaling(results))
     }

@@ -32,6 +32,14 @@ import Testing
     let (status, log) = try Support.run("/usr/bin/env", ["make"], in: folder)
     #expect(status == 0, "make failed:\n\(log)")
     try Self.loadsAndConforms(folder + "/libmylayout.so", layout: "mylayout", in: folder)
+    // A third-party plugin is measured as the bundled ones are (a debug host: figures are not
+    // checked, only that the run is of that layout and that many items).
+    let (benched, output) = try Support.run(
+      IsolationTests.tessera,
+      ["bench", "--plugin-path", folder, "--layout", "mylayout", "--items", "2000", "--queries", "20", "--json"],
+      in: folder)
+    #expect(benched == 0, "bench failed:\n\(output)")
+    #expect(output.contains("{\"layout\": \"mylayout\", \"items\": 2000, \"dataset\": \"random\""), "\(output)")
   }
 
   /// `swift build` and `swift test` of a package that depends on Tessera's TesseraKit and

@@ -123,6 +123,7 @@ public struct Benchmark {
       throw HostError("unknown dataset kind '\(configuration.dataset)'")
     }
     let progress = configuration.progress
+    MemoryProbe.resetPeak()
     let baseline = MemoryProbe.residentMiB()
     progress.show("generating \(configuration.items) items (gen \(generator.kind))")
     let dataset = try makeDataset(configuration, generator)

@@ -11,6 +11,14 @@ public enum MemoryProbe {
     statusKiB("VmRSS:").map { $0 / 1024 } ?? peakMiB()
   }
 
+  /// Starts a new peak at the current resident size (Linux: `5` to /proc/self/clear_refs), so
+  /// one process can measure several runs; false where that is not possible.
+  @discardableResult public static func resetPeak() -> Bool {
+    guard let file = fopen("/proc/self/clear_refs", "w") else { return false }
+    defer { fclose(file) }
+    return fputs("5", file) >= 0
+  }
+
   public static func peakMiB() -> Double {
     if let kib = statusKiB("VmHWM:") { return kib / 1024 }
     var usage = rusage()

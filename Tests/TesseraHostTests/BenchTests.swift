@@ -1,0 +1,59 @@
+import Foundation
+import TesseraKit
+import Testing
+
+@testable import TesseraHost
+
+/// What `tessera bench` measures is what it says (no timing is asserted: figures are the
+/// benchmark's job, not a test's).
+@Suite struct BenchTests {
+  @Test func theFlingEndsAtTheContentsEndAndDecaysAsAScrollViewDoes() {
+    let distance = 37_000_000.0
+    let fractions = ScrollBenchmark.flingFractions(distance: distance)
+    #expect(fractions.last == 1)
+    #expect(zip(fractions, fractions.dropFirst()).allSatisfy { $0 < $1 })
+    // Each frame covers 0.998^(1000/120) of the distance the one before did.
+    let ratio = (fractions[2] - fractions[1]) / (fractions[1] - fractions[0])
+    #expect(abs(ratio - pow(0.998, 1000.0 / 120)) < 1e-9)
+    // It stops at the first frame with less than half a point left.
+    let frames = Int((log(2 * distance) / -log(0.998) / (1000.0 / 120)).rounded(.up))
+    #expect(fractions.count == frames)
+    #expect(ScrollBenchmark.flingFractions(distance: 0.5).isEmpty)
+  }
+
+  @Test func percentilesAreNearestRank() {
+    let values = (1...200).map(Double.init)
+    #expect(ScrollBenchmark.Result.percentile(values, 0.99) == 198)
+    #expect(ScrollBenchmark.Result.percentile(values, 0.5) == 100)
+    #expect(ScrollBenchmark.Result.percentile([7], 0.99) == 7)
+  }
+
+  @Test func sizesAreWholeNumbersInOrder() throws {
+    #expect(try BenchSizes.parse("1000000,10000, 100000,10000").get() == [10_000, 100_000, 1_000_000])
+    for bad in ["", "0", "1e6", "10,", "-5", "99999999999"] {
+      #expect(throws: HostError.self, "\(bad)") { try BenchSizes.parse(bad).get() }
+    }
+  }
+
+  /// A tree of exactly N nodes, the count printed is the dataset's, and a fling over a flow
+  /// triggers no prepare (nothing invalidates on scroll).
+  @Test func theTreeHasTheNodesAskedForAndTheFlingReportsItsFrames() throws {
+    let registry = Workbench.registry(pluginPaths: []).0
+    var configuration = Benchmark.Configuration(
+      layout: "schematic", items: 777, dataset: "tree", seed: 1, queries: 10, prepareRuns: 1)
+    configuration.scroll = true
+    let tree = try Benchmark.run(configuration, registry: registry)
+    #expect(tree.items == 777)
+    configuration = Benchmark.Configuration(
+      layout: "flow", items: 5000, dataset: "random", seed: 1, queries: 10, prepareRuns: 1)
+    configuration.scroll = true
+    let flow = try Benchmark.run(configuration, registry: registry)
+    let scroll = try #require(flow.scroll)
+    #expect(scroll.frames == ScrollBenchmark.flingFractions(distance: scroll.distance).count)
+    #expect(scroll.prepares == 0 && scroll.axisIsVertical)
+    // Self-sizing cells start at 60x40 and report their sizes as they come into view.
+    configuration.scrollSelfSizing = true
+    let sizing = try #require(try Benchmark.run(configuration, registry: registry).scroll)
+    #expect(sizing.reportedSizes > 0 && sizing.prepares > 0)
+  }
+}
