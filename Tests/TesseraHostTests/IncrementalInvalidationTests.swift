@@ -44,6 +44,39 @@ import Testing
     }
   }
 
+  /// Many cells sizing themselves in one layout pass (a screen coming into view): the flow
+  /// applies a section's sizes together, with one re-break, and must end where a fresh prepare
+  /// does.
+  @Test(arguments: UInt64(1)...12)
+  func manyPreferredSizesInOnePassEqualAFreshPrepare(seed: UInt64) throws {
+    var rng = SplitMix64(seed: seed)
+    let session = Support.session()
+    _ = session.execute("gen random \(rng.int(in: 50...400)) sections=\(rng.int(in: 1...4)) seed=\(seed)")
+    let direction = seed % 3 == 0 ? " scrollDirection=horizontal" : ""
+    #expect(session.execute("layout flow estimatedItemSize=60x40\(direction)")?.hasPrefix("error") == false)
+    let layout = try #require(session.layout)
+    var expected = session.model.dataset
+    // Every request is asked of the same prepared layout, then all are invalidated together
+    // (merged until the next pass), as a pass that measures a screen of cells does.
+    var requests: [InvalidationRequest] = []
+    for _ in 0..<rng.int(in: 1...60) {
+      let s = rng.int(in: 0...expected.sections.count - 1)
+      guard !expected.sections[s].items.isEmpty else { continue }
+      let i = rng.int(in: 0...expected.sections[s].items.count - 1)
+      let size = Size(width: Double(rng.int(in: 20...200)), height: Double(rng.int(in: 20...100)))
+      let original = try #require(try layout.item(at: IndexPath(s, i)))
+      guard let request = try layout.preferredSize(size, for: original) else { continue }
+      requests.append(request)
+      expected.sections[s].items[i].estimated = size
+    }
+    for request in requests { layout.invalidate(request) }
+    try layout.prepareIfNeeded()
+    let freshModel = CollectionModel(dataset: expected, bounds: session.model.bounds)
+    let fresh = try LayoutInstance(layout.layoutClass, model: freshModel, options: layout.options)
+    #expect(try layout.allAttributes() == fresh.allAttributes(), "seed \(seed)")
+    #expect(try layout.contentSize() == fresh.contentSize(), "seed \(seed)")
+  }
+
   /// The schematic's context for a preferred size names exactly the nodes and connectors whose
   /// attributes change, no more and no fewer.
   @Test(arguments: UInt64(1)...20)

@@ -62,6 +62,28 @@ struct BandLengths {
     validBlocks = min(validBlocks, block + 1)
   }
 
+  /// Replaces bands `range` with `new` (any count) and sums every block from the first changed
+  /// one again.
+  mutating func replaceAndResum(_ range: Range<Int>, with new: [Double]) {
+    lengths.replaceSubrange(range, with: new)
+    let count = lengths.count
+    if offsets.count < count {
+      offsets.append(contentsOf: repeatElement(0, count: count - offsets.count))
+    } else if offsets.count > count {
+      offsets.removeSubrange(count...)
+    }
+    let blocks = (count + Self.blockSize - 1) / Self.blockSize
+    if blockTotals.count < blocks {
+      blockTotals.append(contentsOf: repeatElement(0, count: blocks - blockTotals.count))
+    } else if blockTotals.count > blocks {
+      blockTotals.removeSubrange(blocks...)
+    }
+    if blockStarts.count > blocks { blockStarts.removeSubrange(blocks...) }
+    let firstBlock = range.lowerBound / Self.blockSize
+    for block in firstBlock..<blocks { recomputeBlock(block) }
+    validBlocks = min(validBlocks, firstBlock)
+  }
+
   private mutating func recomputeBlock(_ block: Int) {
     let first = block * Self.blockSize
     let end = min(lengths.count, first + Self.blockSize)

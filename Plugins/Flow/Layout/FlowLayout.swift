@@ -78,14 +78,20 @@ public final class FlowLayout: CollectionLayout {
 
   public func prepare() throws(LayoutError) {
     if firstDirtySection == Int.max {
-      // Only preferred sizes changed: apply each where it is, by its section's metrics.
+      // Only preferred sizes changed: apply them where they are, by their section's metrics, a
+      // section at a time (in the order they came; one re-break per section).
+      var bySection: [Int: [(index: Int, size: Size)]] = [:]
+      var order: [Int] = []
       for p in pendingPreferred where geometry.sections.indices.contains(p.indexPath.section) {
         let section = geometry.sections[p.indexPath.section]
         guard p.indexPath.item >= 0, p.indexPath.item < section.itemCount else { continue }
         preferred[section.itemBase + p.indexPath.item] = p.size
-        let builder = SectionBuilder(
-          configuration: geometry.configuration(of: p.indexPath.section), crossExtent: geometry.crossExtent)
-        builder.applyPreferred(p.size, at: section.itemBase + p.indexPath.item, in: &geometry)
+        if bySection[p.indexPath.section] == nil { order.append(p.indexPath.section) }
+        bySection[p.indexPath.section, default: []].append((section.itemBase + p.indexPath.item, p.size))
+      }
+      for s in order {
+        let builder = SectionBuilder(configuration: geometry.configuration(of: s), crossExtent: geometry.crossExtent)
+        builder.applyPreferred(bySection[s]!, in: &geometry)
       }
       geometry.bands.refresh()
     } else {

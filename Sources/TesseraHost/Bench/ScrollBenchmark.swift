@@ -82,9 +82,30 @@ public enum ScrollBenchmark {
     let instance = try LayoutInstance(layoutClass, model: model, options: values)
     try instance.prepareIfNeeded()
     var sizing = SelfSizing()
-    sizing.isOn = selfSizing
-    // The first screen settles before the finger moves, as when the view appears.
-    _ = try sizing.settle(instance, in: model)
+    var reported = 0
+    /// One pass of self-sizing over `shown`, as a layout pass does it: every visible cell whose
+    /// measured size differs reports it (a layout that never takes the size it is told — a fixed
+    /// column width — asks again next frame, as a device would).
+    func sizeCells(_ shown: [Element], in bounds: Rect) throws(HostError) -> Bool {
+      // Every cell asks the layout as it is; the invalidations merge into the next pass.
+      var requests: [InvalidationRequest] = []
+      for cell in shown where cell.category == .cell {
+        guard let measured = sizing.measure(cell.indexPath, in: dataset), measured != cell.frame.size,
+          let request = try instance.preferredSize(measured, for: cell)
+        else { continue }
+        requests.append(request)
+      }
+      for request in requests { instance.invalidate(request) }
+      reported += requests.count
+      let changed = !requests.isEmpty
+      if changed {
+        try instance.prepareIfNeeded()
+        _ = try instance.countAttributes(in: bounds)
+      }
+      return changed
+    }
+    // The first screen sizes its cells before the finger moves, as when the view appears.
+    if selfSizing { _ = try sizeCells(try instance.attributes(in: model.bounds), in: model.bounds) }
     var content = try instance.contentSize()
     let viewport = model.bounds.size
     let overflowY = max(0, content.height - viewport.height)
@@ -94,7 +115,6 @@ public enum ScrollBenchmark {
     let before = instance.stats
     var times: [Double] = []
     times.reserveCapacity(fractions.count)
-    var reported = 0
     var travelled = 0.0
     for (n, fraction) in fractions.enumerated() {
       if n % 64 == 0 { progress.show("scroll: frame \(n + 1) of \(fractions.count)") }
@@ -113,22 +133,7 @@ public enum ScrollBenchmark {
         model.bounds = bounds
       }
       let shown = try instance.attributes(in: bounds)
-      if selfSizing {
-        var changed = false
-        for cell in shown where cell.category == .cell {
-          guard let measured = sizing.measure(cell.indexPath, in: dataset), measured != cell.frame.size,
-            let request = try instance.preferredSize(measured, for: cell)
-          else { continue }
-          instance.invalidate(request)
-          reported += 1
-          changed = true
-        }
-        if changed {
-          try instance.prepareIfNeeded()
-          _ = try instance.countAttributes(in: bounds)
-          content = try instance.contentSize()
-        }
-      }
+      if selfSizing, try sizeCells(shown, in: bounds) { content = try instance.contentSize() }
       times.append(Double(Benchmark.now() - start))
     }
     let after = instance.stats
