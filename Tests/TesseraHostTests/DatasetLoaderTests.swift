@@ -17,6 +17,8 @@ import Testing
     ("[1e999]", 1, 2, "number 1e999 is out of range"),
     ("{} x", 1, 4, "unexpected 'x' after the top-level value"),
     ("[\"é\", x]", 1, 7, "unexpected 'x', expected a value"),
+    ("[\"a\\udc00\"]", 1, 4, "unpaired surrogate in \\u escape"),
+    ("[\"a\\ud800x\"]", 1, 4, "unpaired surrogate in \\u escape"),
     ("", 1, 1, "unexpected end of file, expected a value"),
     ("{\"sections\": [{\"items\": [{\"id\": \"a\", \"id\": \"b\"}]}]}", 1, 38, "duplicate member 'id'"),
     ("{\"sections\": [{\"items\": [{\"size\": [-1, 2]}]}], \"x\": [1,]}", 1, 56, "unexpected ']', expected a value"),
@@ -54,6 +56,15 @@ import Testing
     ),
     ("{\"sections\": [{\"items\": [{\"id\": \"\"}]}]}", "d.json:1:33: sections[0].items[0].id: must not be empty"),
     ("{\"sections\": {}}", "d.json:1:14: sections: expected a list of sections, got an object"),
+    // Ids compare as Swift strings: canonically equivalent ones are the same id.
+    (
+      "{\"sections\": [{\"items\": [{\"id\": \"e\\u0301\"}, {\"id\": \"\\u00e9\"}]}]}",
+      "d.json:1:52: sections[0].items[1].id: duplicate item id 'é' at 0.1 (also at 0.0)"
+    ),
+    (
+      "{\"sections\": [{\"items\": [{\"id\": \"K\"}, {\"id\": \"\\u212a\"}]}]}",
+      "d.json:1:46: sections[0].items[1].id: duplicate item id 'K' at 0.1 (also at 0.0)"
+    ),
     ("{}", "d.json:1:1: dataset: missing key 'sections' (a list of sections)"),
   ])
   func contentErrorsNameThePlaceAndWhatIsAllowed(input: String, message: String) {

@@ -92,8 +92,52 @@ public struct IDIndex: Sendable {
     return x
   }
 
-  /// The same for an id whichever way it is stored.
-  @inline(__always) static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+  // Ids compare as Swift strings do — canonically equivalent ones ("é" and "e\u{301}") are one
+  // id — as everywhere else in the workbench (batches, apply). ASCII ids, nearly all of them,
+  // are compared and hashed as bytes; an id with other characters is hashed as a String (which
+  // hashes its normalized form) unless it is canonically ASCII (the three characters whose
+  // canonical form is an ASCII one: KELVIN SIGN, GREEK QUESTION MARK, GREEK VARIA), which is
+  // hashed as those ASCII bytes.
+
+  @inline(__always) static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    for byte in bytes where byte >= 0x80 { return false }
+    return true
+  }
+
+  /// The ASCII id canonically equivalent to `text`, if there is one.
+  static func asciiEquivalent(_ text: String) -> [UInt8]? {
+    var result: [UInt8] = []
+    for scalar in text.unicodeScalars {
+      switch scalar.value {
+      case 0..<0x80: result.append(UInt8(scalar.value))
+      case 0x212A: result.append(UInt8(ascii: "K"))
+      case 0x037E: result.append(UInt8(ascii: ";"))
+      case 0x1FEF: result.append(UInt8(ascii: "`"))
+      default: return nil
+      }
+    }
+    return result
+  }
+
+  /// True when two ids are the same id.
+  @inline(__always) static func sameID(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+    if isASCII(a) && isASCII(b) {
+      return a.count == b.count && (a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0)
+    }
+    return String(decoding: a, as: UTF8.self) == String(decoding: b, as: UTF8.self)
+  }
+
+  /// The same for an id whichever way it is stored, and for ids that are the same id.
+  static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+    if isASCII(bytes) { return asciiHash(bytes) }
+    let text = String(decoding: bytes, as: UTF8.self)
+    if let ascii = asciiEquivalent(text) { return ascii.withUnsafeBytes { asciiHash($0) } }
+    var hasher = Hasher()
+    hasher.combine(text)
+    return mix(UInt64(bitPattern: Int64(hasher.finalize())) ^ seed)
+  }
+
+  @inline(__always) static func asciiHash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
     if bytes.count <= IDColumn.inlineCapacity { return mix(IDColumn.inlineWord(bytes) ^ seed) }
     var h = seed ^ UInt64(bytes.count)
     var index = 0
@@ -135,12 +179,8 @@ public struct IDIndex: Sendable {
   }
 
   @inline(__always) private func matches(_ bytes: UnsafeRawBufferPointer, in column: IDColumn, at item: Int) -> Bool {
-    if bytes.count <= IDColumn.inlineCapacity {
-      return column.words[item] == IDColumn.inlineWord(bytes)
-    }
-    return column.withUTF8(at: item) { stored in
-      stored.count == bytes.count && memcmp(stored.baseAddress!, bytes.baseAddress!, bytes.count) == 0
-    }
+    if bytes.count <= IDColumn.inlineCapacity, column.words[item] == IDColumn.inlineWord(bytes) { return true }
+    return column.withUTF8(at: item) { Self.sameID($0, bytes) }
   }
 
   /// The ordinal of the item with these id bytes.
@@ -196,14 +236,16 @@ public struct IDIndex: Sendable {
       return nil
     }
     if 2 * (count + 1) > slots.count { grow() }
-    if bytes.count <= IDColumn.inlineCapacity {
-      // A short id is its word: one hash, word comparisons, one append.
+    if bytes.count <= IDColumn.inlineCapacity, Self.isASCII(bytes) {
+      // A short ASCII id is its word: one hash, a word comparison first, one append.
       let word = IDColumn.inlineWord(bytes)
       var slot = Int(truncatingIfNeeded: Self.mix(word ^ Self.seed)) & mask
       while true {
         let entry = slots[slot]
         if entry == 0 { break }
-        if building.words[Int(entry) - 1] == word { return Int(entry) - 1 }
+        if building.words[Int(entry) - 1] == word || matches(bytes, in: building, at: Int(entry) - 1) {
+          return Int(entry) - 1
+        }
         slot = (slot + 1) & mask
       }
       slots[slot] = UInt32(count + 1)
@@ -254,8 +296,8 @@ public struct IDIndex: Sendable {
     var hashes = [UInt64](repeating: 0, count: n)
     for ordinal in 0..<n {
       let word = column.words[ordinal]
-      if word & IDColumn.inlineFlag != 0 {
-        hashes[ordinal] = mix(word ^ seed)
+      if word & IDColumn.inlineFlag != 0 && word & 0x0080_8080_8080_8080 == 0 {
+        hashes[ordinal] = mix(word ^ seed)  // a short ASCII id: its word
       } else {
         hashes[ordinal] = column.withUTF8(at: ordinal) { hash($0) }
       }
@@ -310,8 +352,7 @@ public struct IDIndex: Sendable {
   }
 
   private static func sameBytes(_ column: IDColumn, _ a: Int, _ b: Int) -> Bool {
-    column.withUTF8(at: a) { x in
-      column.withUTF8(at: b) { y in x.count == y.count && memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 }
-    }
+    column.withUTF8(at: a) { x in column.withUTF8(at: b) { y in sameID(x, y) } }
   }
+
 }

@@ -221,13 +221,16 @@ struct JSONScanner {
         case UInt8(ascii: "r"): scratch.append(0x0D)
         case UInt8(ascii: "t"): scratch.append(0x09)
         case UInt8(ascii: "u"):
+          // Surrogate errors point at the escape they are about.
+          let escape = index - 2
           var code = try hex4()
+          if (0xDC00..<0xE000).contains(code) { throw error("unpaired surrogate in \\u escape", at: escape) }
           if (0xD800..<0xDC00).contains(code) {
             guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
-            else { throw error("unpaired surrogate in \\u escape") }
+            else { throw error("unpaired surrogate in \\u escape", at: escape) }
             index += 2
             let low = try hex4()
-            guard (0xDC00..<0xE000).contains(low) else { throw error("unpaired surrogate in \\u escape") }
+            guard (0xDC00..<0xE000).contains(low) else { throw error("unpaired surrogate in \\u escape", at: escape) }
             code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
           }
           guard let scalar = Unicode.Scalar(code) else { throw error("invalid \\u escape") }
