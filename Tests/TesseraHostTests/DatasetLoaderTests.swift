@@ -7,22 +7,11 @@ import Testing
 @Suite struct DatasetLoaderTests {
   /// Every syntax error the strict parser reports, the loader reports the same way, even where
   /// the content is wrong before it (a syntax error is the one to fix first).
-  @Test(arguments: [
-    ("{\"a\": 1,}", 1, 9, "unexpected '}', expected a member name in double quotes"),
-    ("[1 2]", 1, 4, "unexpected '2', expected ',' or ']'"),
-    ("{\n  \"a\": tru\n}", 2, 8, "invalid literal, expected 'true'"),
-    ("\"abc", 1, 5, "unterminated string"),
-    ("[01]", 1, 3, "unexpected '1', expected ',' or ']'"),
-    ("{\"a\": 1, \"a\": 2}", 1, 10, "duplicate member 'a'"),
-    ("[1e999]", 1, 2, "number 1e999 is out of range"),
-    ("{} x", 1, 4, "unexpected 'x' after the top-level value"),
-    ("[\"é\", x]", 1, 7, "unexpected 'x', expected a value"),
-    ("[\"a\\udc00\"]", 1, 4, "unpaired surrogate in \\u escape"),
-    ("[\"a\\ud800x\"]", 1, 4, "unpaired surrogate in \\u escape"),
-    ("", 1, 1, "unexpected end of file, expected a value"),
-    ("{\"sections\": [{\"items\": [{\"id\": \"a\", \"id\": \"b\"}]}]}", 1, 38, "duplicate member 'id'"),
-    ("{\"sections\": [{\"items\": [{\"size\": [-1, 2]}]}], \"x\": [1,]}", 1, 56, "unexpected ']', expected a value"),
-  ])
+  @Test(
+    arguments: JSONParserTests.syntaxErrors + [
+      ("{\"sections\": [{\"items\": [{\"id\": \"a\", \"id\": \"b\"}]}]}", 1, 38, "duplicate member 'id'"),
+      ("{\"sections\": [{\"items\": [{\"size\": [-1, 2]}]}], \"x\": [1,]}", 1, 56, "unexpected ']', expected a value"),
+    ])
   func syntaxErrorsMatchTheStrictParser(input: String, line: Int, column: Int, message: String) {
     #expect(throws: HostError("d.json:\(line):\(column): invalid JSON: \(message)")) {
       _ = try DatasetDecoder.decode(input, file: "d.json")

@@ -2,7 +2,9 @@ import TesseraHost
 import Testing
 
 @Suite struct JSONParserTests {
-  @Test(arguments: [
+  /// Syntax errors and where they are reported; the dataset loader must report them the same
+  /// way (`DatasetLoaderTests`).
+  static let syntaxErrors: [(String, Int, Int, String)] = [
     ("{\"a\": 1,}", 1, 9, "unexpected '}', expected a member name in double quotes"),
     ("[1 2]", 1, 4, "unexpected '2', expected ',' or ']'"),
     ("{\n  \"a\": tru\n}", 2, 8, "invalid literal, expected 'true'"),
@@ -13,7 +15,11 @@ import Testing
     ("{} x", 1, 4, "unexpected 'x' after the top-level value"),
     ("[\"é\", x]", 1, 7, "unexpected 'x', expected a value"),
     ("", 1, 1, "unexpected end of file, expected a value"),
-  ])
+    ("[\"a\\udc00\"]", 1, 4, "unpaired surrogate in \\u escape"),
+    ("[\"a\\ud800x\"]", 1, 4, "unpaired surrogate in \\u escape"),
+  ]
+
+  @Test(arguments: syntaxErrors)
   func syntaxErrorsPointAtTheOffendingCharacter(input: String, line: Int, column: Int, message: String) {
     #expect {
       _ = try JSONParser.parse(input)
