@@ -12,6 +12,8 @@ var products: [Product] = [
   .executable(name: "tessera", targets: ["tessera"]),
   .library(name: "TesseraKit", targets: ["TesseraKit"]),
   .library(name: "TesseraTesting", targets: ["TesseraTesting"]),
+  // Layout files written for UIKit: `import UIKit` (the module of that name) or `import TesseraUIKit`.
+  .library(name: "TesseraUIKit", targets: ["TesseraUIKit", "UIKit"]),
   .library(name: "TesseraListC", type: .dynamic, targets: ["ListC"]),
 ]
 var targets: [Target] = [
@@ -19,6 +21,9 @@ var targets: [Target] = [
   .target(
     name: "TesseraKit", dependencies: ["TesseraABI", .product(name: "Algorithms", package: "swift-algorithms")],
     swiftSettings: strict),
+  .target(
+    name: "TesseraUIKit", dependencies: ["TesseraKit", "FlowLayout"], swiftSettings: strict),
+  .target(name: "UIKit", dependencies: ["TesseraUIKit"], swiftSettings: strict),
   .systemLibrary(name: "CEditLine", path: "Sources/CEditLine", pkgConfig: "libedit",
                  providers: [.apt(["libedit-dev"])]),
   .target(
@@ -53,6 +58,21 @@ for name in swiftPlugins {
   targets.append(.target(name: "\(name)Plugin", dependencies: [.target(name: "\(name)Layout"), .target(name: "TesseraKit")],
                          path: "Plugins/\(name)/Export", swiftSettings: strict))
 }
+
+/// Layouts written for UIKit, in the forms published layouts take: files that begin `import UIKit`,
+/// built in Swift 5 mode as an iOS project would build them, and the plugin that exports them.
+products.append(.library(name: "TesseraUIKitExamples", type: .dynamic, targets: ["UIKitExamplesPlugin"]))
+targets += [
+  .target(
+    name: "UIKitExampleLayouts", dependencies: ["UIKit"], path: "Plugins/UIKitExamples/Layouts",
+    swiftSettings: [.swiftLanguageMode(.v5)]),
+  .target(
+    name: "UIKitExamplesPlugin", dependencies: ["UIKitExampleLayouts", "UIKit"], path: "Plugins/UIKitExamples/Export",
+    swiftSettings: strict),
+  .testTarget(
+    name: "TesseraUIKitTests", dependencies: ["UIKitExampleLayouts", "TesseraUIKit", "TesseraTesting", "TesseraHost"],
+    swiftSettings: strict),
+]
 
 /// Plugins that break the ABI on purpose, for the sessions that pin the host's refusals. They
 /// are named libFixture*.so, so the host never loads them on its own.

@@ -18,16 +18,16 @@ final class LayoutInstanceBox {
   var scratch: UnsafeMutablePointer<tessera_attributes>?
   var scratchCapacity = 0
 
-  init(type: any CollectionLayout.Type, dataSource: UnsafePointer<tessera_data_source>) {
+  init(layout exported: ExportedLayout, dataSource: UnsafePointer<tessera_data_source>) {
     // The host promises the table outlives the instance, but copying it costs nothing and
     // guards against a host that builds it on the stack. Only the bytes inside its struct_size:
     // callbacks an older host's table lacks stay NULL (CollectionView checks struct_size).
     let copy = UnsafeMutablePointer<tessera_data_source>.allocate(capacity: 1)
     copy.initialize(to: ABIRecord(UnsafeRawPointer(dataSource), defaults: tessera_data_source()).value)
     self.dataSource = copy
-    self.description = type.layoutDescription
+    self.description = exported.description
     self.kinds = ContiguousArray(description.kinds)
-    self.layout = type.init(collectionView: CollectionView(copy))
+    self.layout = exported.make(CollectionView(copy))
   }
 
   deinit {

@@ -10,8 +10,8 @@ enum LayoutThunks {
   static let create:
     @convention(c) (UnsafePointer<tessera_layout_descriptor>?, UnsafePointer<tessera_data_source>?) ->
       OpaquePointer? = { descriptor, dataSource in
-        guard let dataSource, let type = layoutType(for: descriptor) else { return nil }
-        let box = LayoutInstanceBox(type: type, dataSource: dataSource)
+        guard let dataSource, let layout = exportedLayout(for: descriptor) else { return nil }
+        let box = LayoutInstanceBox(layout: layout, dataSource: dataSource)
         return OpaquePointer(Unmanaged.passRetained(box).toOpaque())
       }
 

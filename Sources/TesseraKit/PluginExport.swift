@@ -21,6 +21,14 @@ import TesseraABI
 public func exportPlugin(
   name: String, version: String, layouts: [any CollectionLayout.Type], host: (UInt32, UInt32)
 ) -> UnsafeRawPointer? {
+  exportPlugin(name: name, version: version, exporting: layouts.map(ExportedLayout.init), host: host)
+}
+
+/// Like `exportPlugin(name:version:layouts:host:)`, for layouts given as values: a description
+/// and a function that makes an instance (what a UIKit layout's registration builds).
+public func exportPlugin(
+  name: String, version: String, exporting layouts: [ExportedLayout], host: (UInt32, UInt32)
+) -> UnsafeRawPointer? {
   guard host.0 == UInt32(TESSERA_ABI_MAJOR) else { return nil }
   let result = exported.withLock { state -> PluginPointer in
     if let plugin = state.plugin { return plugin }
@@ -36,27 +44,34 @@ public func exportPlugin(
 package func exportAnotherPlugin(name: String, version: String, layouts: [any CollectionLayout.Type])
   -> UnsafeRawPointer
 {
+  exportAnotherPlugin(name: name, version: version, exporting: layouts.map(ExportedLayout.init))
+}
+
+/// `exportAnotherPlugin` for layouts given as values.
+package func exportAnotherPlugin(name: String, version: String, exporting layouts: [ExportedLayout])
+  -> UnsafeRawPointer
+{
   let result = exported.withLock { state in makePlugin(name: name, version: version, layouts: layouts, into: &state) }
   return UnsafeRawPointer(result.pointer)
 }
 
 private func makePlugin(
-  name: String, version: String, layouts: [any CollectionLayout.Type], into state: inout ExportState
+  name: String, version: String, layouts: [ExportedLayout], into state: inout ExportState
 ) -> PluginPointer {
   let descriptors = UnsafeMutablePointer<UnsafePointer<tessera_layout_descriptor>?>.allocate(
     capacity: max(layouts.count, 1))
-  for (index, type) in layouts.enumerated() {
-    let descriptor = makeDescriptor(for: type)
-    state.types.append((UnsafeRawPointer(descriptor), type))
-    if let table = makeDrawingTable(type.layoutDescription) {
+  for (index, layout) in layouts.enumerated() {
+    let descriptor = makeDescriptor(for: layout.description)
+    state.layouts.append((UnsafeRawPointer(descriptor), layout))
+    if let table = makeDrawingTable(layout.description) {
       state.drawings.append((UnsafeRawPointer(descriptor), table))
     }
-    if let option = type.layoutDescription.zoomOption {
+    if let option = layout.description.zoomOption {
       let table = UnsafeMutablePointer<tessera_zoom_extension>.allocate(capacity: 1)
       table.initialize(
         to: tessera_zoom_extension(
           struct_size: UInt32(MemoryLayout<tessera_zoom_extension>.size),
-          axes: type.layoutDescription.zoomAxes.rawValue, scale_option: permanent(option)))
+          axes: layout.description.zoomAxes.rawValue, scale_option: permanent(option)))
       state.zooms.append((UnsafeRawPointer(descriptor), UnsafeRawPointer(table)))
     }
     descriptors[index] = UnsafePointer(descriptor)
@@ -77,7 +92,7 @@ private struct PluginPointer: @unchecked Sendable {
 
 private struct ExportState: @unchecked Sendable {
   var plugin: PluginPointer?
-  var types: [(UnsafeRawPointer, any CollectionLayout.Type)] = []
+  var layouts: [(UnsafeRawPointer, ExportedLayout)] = []
   /// The `tessera.drawing/1` table of each descriptor that has one.
   var drawings: [(UnsafeRawPointer, UnsafeRawPointer)] = []
   /// The `tessera.zoom/1` table of each descriptor whose layout names a zoom option.
@@ -129,18 +144,11 @@ private func makeDrawingTable(_ description: LayoutDescription) -> UnsafeRawPoin
   return UnsafeRawPointer(table)
 }
 
-private struct TypeBox: @unchecked Sendable {
-  let type: (any CollectionLayout.Type)?
-}
-
 private let exported = Mutex(ExportState())
 
-/// The Swift type behind a descriptor this library exported.
-func layoutType(for descriptor: UnsafePointer<tessera_layout_descriptor>?) -> (any CollectionLayout.Type)? {
-  let found = exported.withLock { state -> TypeBox in
-    TypeBox(type: state.types.first { $0.0 == UnsafeRawPointer(descriptor) }?.1)
-  }
-  return found.type
+/// The layout behind a descriptor this library exported.
+func exportedLayout(for descriptor: UnsafePointer<tessera_layout_descriptor>?) -> ExportedLayout? {
+  exported.withLock { state in state.layouts.first { $0.0 == UnsafeRawPointer(descriptor) }?.1 }
 }
 
 /// A C string that lives for the rest of the process.
@@ -155,8 +163,7 @@ private func permanentList(_ strings: [String]) -> UnsafePointer<UnsafePointer<C
   return UnsafePointer(list)
 }
 
-private func makeDescriptor(for type: any CollectionLayout.Type) -> UnsafeMutablePointer<tessera_layout_descriptor> {
-  let description = type.layoutDescription
+private func makeDescriptor(for description: LayoutDescription) -> UnsafeMutablePointer<tessera_layout_descriptor> {
   let options = UnsafeMutablePointer<tessera_option_descriptor>.allocate(capacity: max(description.options.count, 1))
   for (index, option) in description.options.enumerated() {
     var choices: [String] = []

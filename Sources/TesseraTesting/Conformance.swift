@@ -24,17 +24,28 @@ public enum Conformance {
     _ layout: any CollectionLayout.Type, also others: [any CollectionLayout.Type] = [], plugin: String = "tested",
     options: String = "", dataset: String = "random", items: Int = 200, seed: UInt64 = 1, sections: Int = 3
   ) throws(HostError) -> ConformanceReport {
+    try check(
+      ExportedLayout(layout), also: others.map(ExportedLayout.init), plugin: plugin, options: options,
+      dataset: dataset, items: items, seed: seed, sections: sections)
+  }
+
+  /// `check(_:also:...)` for a layout given as a value: a UIKit layout's registration
+  /// (`UIKitLayout(...).exported`), or any `ExportedLayout`.
+  public static func check(
+    _ layout: ExportedLayout, also others: [ExportedLayout] = [], plugin: String = "tested",
+    options: String = "", dataset: String = "random", items: Int = 200, seed: UInt64 = 1, sections: Int = 3
+  ) throws(HostError) -> ConformanceReport {
     guard ConformanceDataset.kinds.contains(dataset) else {
       throw HostError("unknown dataset '\(dataset)'; the kinds are \(ConformanceDataset.kinds.joined(separator: ", "))")
     }
     guard (1...100_000).contains(items), (1...100).contains(sections) else {
       throw HostError("items take 1 to 100000 and sections 1 to 100, not \(items) and \(sections)")
     }
-    let exported = exportAnotherPlugin(name: plugin, version: "0.0.0", layouts: [layout] + others)
+    let exported = exportAnotherPlugin(name: plugin, version: "0.0.0", exporting: [layout] + others)
     let registry = PluginRegistry()
     try registry.register(exported, shownAs: "(in-process) \(plugin)")
     let checker = ConformanceChecker(
-      registry: registry, layoutName: layout.layoutDescription.name, options: options, loadCommand: nil,
+      registry: registry, layoutName: layout.description.name, options: options, loadCommand: nil,
       dataset: ConformanceDataset(kind: dataset, seed: seed, sections: sections), items: items)
     return checker.run()
   }

@@ -92,7 +92,7 @@ import Testing
     let cases: [([String], String)] = [
       (
         ["nothing"],
-        "error: conform: no loaded plugin is named 'nothing' (loaded: flow, list, mosaic, quilt, raggy, schematic, timeline, waterfall); give a library's path, like ./libmine.so"
+        "error: conform: no loaded plugin is named 'nothing' (loaded: flow, list, mosaic, quilt, raggy, schematic, timeline, uikit-examples, waterfall); give a library's path, like ./libmine.so"
       ),
       (["flow", "--layout", "grid"], "error: conform: plugin flow has no layout 'grid' (its layouts: flow)"),
       // A layout that refuses the dataset is given the wrong data, not broken.

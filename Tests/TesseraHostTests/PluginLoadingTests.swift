@@ -56,7 +56,8 @@ import Testing
     #expect(warnings.isEmpty)
     #expect(
       registry.layouts.map(\.name).sorted() == [
-        "flow", "list", "mosaic", "quilt", "raggy", "schematic", "timeline", "waterfall",
+        "flow", "leftaligned", "list", "mosaic", "pinterest", "quilt", "raggy", "schematic", "sectionbackground",
+        "shrinkinglist", "stickyheaders", "timeline", "uikitflow", "waterfall",
       ])
     #expect(registry.libraries.allSatisfy { $0.abiMajor == 2 })
   }
@@ -70,7 +71,7 @@ import Testing
     #expect(registry.layout(named: "liar") != nil)
     // Loading the same file again is refused and changes nothing.
     #expect(throws: HostError.self) { try registry.load(path: folder + "/liar.so") }
-    #expect(registry.libraries.count == 9)
+    #expect(registry.libraries.count == 10)
   }
 
   /// In the REPL (trusted) a path is loaded as given; the refusals name what is wrong.

@@ -54,6 +54,22 @@ import Testing
     try Self.loadsAndConforms(folder + "/.build/debug/libMyLayoutPlugin.so", layout: "mylayout", in: folder)
   }
 
+  /// A layout written for UIKit (`import UIKit`, an internal class, Swift 5 mode) built as a
+  /// plugin against the checkout `TESSERA_PATH` names (the template sits in a folder of its own,
+  /// with no `../tessera` beside it).
+  @Test func theUIKitTemplateBuildsAgainstTesseraPathAndConforms() throws {
+    let root = try IsolationTests.folder("template-uikit")
+    let folder = root + "/MyUIKitLayout"
+    _ = try Support.run("/bin/cp", ["-r", Support.packageRoot + "/Templates/UIKitPlugin", folder], in: "/")
+    let environment = ["TESSERA_PATH=" + Support.packageRoot]
+    let (built, log) = try Support.run("/usr/bin/env", environment + ["swift", "build"], in: folder)
+    #expect(built == 0, "swift build failed:\n\(log)")
+    let (tested, testLog) = try Support.run("/usr/bin/env", environment + ["swift", "test"], in: folder)
+    #expect(tested == 0, "swift test failed:\n\(testLog)")
+    #expect(testLog.contains("Test myLayoutKeepsEveryRule(dataset:) with 2 test cases passed"))
+    try Self.loadsAndConforms(folder + "/.build/debug/libMyLayoutPlugin.so", layout: "mylayout", in: folder)
+  }
+
   /// The DocC article "Writing a layout plugin, from an empty folder": its four Swift blocks
   /// (Package.swift, the layout, the export, the test) written where it says, built and tested as
   /// it says, and the plugin conforms.

@@ -1,0 +1,50 @@
+import UIKit
+import UIKitExampleLayouts
+
+/// The layout's own delegate protocol, answered from the dataset: a photo's height is its item's
+/// height.
+extension TesseraDatasetDelegate: PinterestLayoutDelegate {
+  public func collectionView(_ collectionView: UICollectionView, heightForPhotoAtIndexPath indexPath: IndexPath)
+    -> CGFloat
+  {
+    itemSize(at: indexPath)?.height ?? 180
+  }
+}
+
+/// The layouts, each under the name `layout NAME` takes, with its settings as options.
+let layouts: [any UIKitLayoutRegistration] = [
+  UIKitLayout("uikitflow", summary: "UIKit's UICollectionViewFlowLayout, through the UIKit surface") {
+    UICollectionViewFlowLayout()
+  },
+  pinterest,
+  UIKitLayout("leftaligned", summary: "a flow subclass whose lines start at the left inset") {
+    LeftAlignedFlowLayout()
+  },
+  UIKitLayout("stickyheaders", summary: "a flow subclass whose headers stick, the pre-iOS 9 way") {
+    StickyHeaderFlowLayout()
+  },
+  shrinkingList,
+  UIKitLayout("sectionbackground", summary: "a flow subclass with a decoration view behind each section") {
+    SectionBackgroundFlowLayout()
+  },
+]
+
+let pinterest = UIKitLayout<PinterestLayout>(
+  "pinterest", summary: "columns, each item to the shortest, with a delegate protocol"
+) { (collectionView: UICollectionView) -> PinterestLayout in
+  let layout = PinterestLayout()
+  layout.delegate = collectionView.delegate as? PinterestLayoutDelegate
+  return layout
+}
+.option("numberOfColumns", \.numberOfColumns, range: 1...64, doc: "how many columns")
+.option("cellPadding", \.cellPadding, range: 0...1000, doc: "padding around each photo")
+
+let shrinkingList = UIKitLayout<ShrinkingListLayout>(
+  "shrinkinglist", summary: "cards that shrink away from the middle; its own attributes and context"
+) { ShrinkingListLayout() }
+.option("margin", \.margin, range: 0...1000, doc: "space left and right of the cards")
+.option("spacing", \.spacing, range: 0...1000, doc: "space between cards")
+
+@c public func tessera_plugin_entry(_ major: UInt32, _ minor: UInt32) -> UnsafeRawPointer? {
+  exportPlugin(name: "uikit-examples", version: "1.0.0", layouts: layouts, host: (major, minor))
+}

@@ -1,0 +1,213 @@
+import Foundation
+import TesseraKit
+
+/// A UIKit layout behind TesseraKit's `CollectionLayout`: the SDK's adapter exports it through
+/// the C interface like any Swift layout. Every call converts Tessera's values to UIKit's, calls
+/// the layout as UIKit would, and converts the answer back.
+final class UIKitLayoutAdapter: CollectionLayout {
+  /// Adapters are made by a registration (`UIKitLayout`), which describes its own layout; this
+  /// one describes the base class, what `init(collectionView:)` lays out.
+  static let layoutDescription = LayoutDescription(
+    name: "uicollectionviewlayout", summary: "UICollectionViewLayout's base class: no elements")
+
+  let collectionView: TesseraKit.CollectionView
+  let layout: UICollectionViewLayout
+  let view: UICollectionView
+  private let options: [UIKitOptionBinding]
+  /// Contexts the layout returned for a bounds change or a preferred size, with what the host
+  /// was told: the one the host passes back reaches the layout as the same object.
+  private var returnedContexts: [(kit: InvalidationContext, context: UICollectionViewLayoutInvalidationContext)] = []
+
+  init(
+    collectionView: TesseraKit.CollectionView, make: (UICollectionView) -> UICollectionViewLayout,
+    options: [UIKitOptionBinding]
+  ) {
+    self.collectionView = collectionView
+    let view = UICollectionView(source: DatasetSource(collectionView), layout: UICollectionViewLayout())
+    self.view = view
+    self.layout = make(view)
+    self.options = options
+    view.collectionViewLayout = layout
+    layout.collectionView = view
+  }
+
+  convenience init(collectionView: TesseraKit.CollectionView) {
+    self.init(collectionView: collectionView, make: { _ in UICollectionViewLayout() }, options: [])
+  }
+
+  private func makeCurrent() {
+    UIScreen.makeCurrent(scale: view.source.screenScale, bounds: view.source.bounds)
+  }
+
+  // MARK: Options and the pass
+
+  func apply(options values: LayoutOptions) throws(LayoutError) {
+    for binding in options {
+      guard let value = values.values[binding.name] else { continue }
+      try binding.apply(layout, value)
+    }
+  }
+
+  func prepare() throws(LayoutError) {
+    makeCurrent()
+    layout.passError = nil
+    layout.prepare()
+    layout.isInvalidated = false
+    if let message = layout.passError { throw LayoutError(message) }
+  }
+
+  var collectionViewContentSize: Size { layout.collectionViewContentSize.kit }
+
+  /// What the layout returns, held to the host's rule for rect queries (`Rect.intersects`: a
+  /// positive-area overlap). UIKit layouts filter with `CGRect.intersects`, which also accepts
+  /// frames that only touch the rect and any frame crossing a zero-height rect; UIKit shows
+  /// nothing for those, and Tessera's queries do not list them.
+  func layoutAttributesForElements(in rect: Rect, into sink: inout AttributesSink) {
+    for attributes in layout.layoutAttributesForElements(in: CGRect(rect)) ?? [] {
+      if let a = attributes.kit, a.frame.intersects(rect) { sink.append(a) }
+    }
+  }
+
+  /// Every element: the layout's answer for its whole content, zero-area elements included.
+  func layoutAttributesForAllElements(into sink: inout AttributesSink) {
+    let size = layout.collectionViewContentSize
+    for attributes in layout.layoutAttributesForElements(in: CGRect(origin: .zero, size: size)) ?? [] {
+      if let a = attributes.kit { sink.append(a) }
+    }
+  }
+
+  func layoutAttributesForItem(at indexPath: TesseraKit.IndexPath) -> LayoutAttributes? {
+    layout.layoutAttributesForItem(at: Foundation.IndexPath(indexPath))?.kit
+  }
+
+  func layoutAttributesForSupplementaryView(ofKind kind: ElementKind, at indexPath: TesseraKit.IndexPath)
+    -> LayoutAttributes?
+  {
+    layout.layoutAttributesForSupplementaryView(ofKind: UIKitKinds.string(kind), at: Foundation.IndexPath(indexPath))?
+      .kit
+  }
+
+  func layoutAttributesForDecorationView(ofKind kind: ElementKind, at indexPath: TesseraKit.IndexPath)
+    -> LayoutAttributes?
+  {
+    layout.layoutAttributesForDecorationView(ofKind: UIKitKinds.string(kind), at: Foundation.IndexPath(indexPath))?
+      .kit
+  }
+
+  // MARK: Invalidation
+
+  func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool {
+    makeCurrent()
+    return layout.shouldInvalidateLayout(forBoundsChange: CGRect(newBounds))
+  }
+
+  func invalidationContext(forBoundsChange newBounds: Rect) -> InvalidationContext {
+    remember(layout.invalidationContext(forBoundsChange: CGRect(newBounds)))
+  }
+
+  func shouldInvalidateLayout(
+    forPreferredLayoutAttributes preferred: LayoutAttributes, withOriginalAttributes original: LayoutAttributes
+  )
+    -> Bool
+  {
+    layout.shouldInvalidateLayout(
+      forPreferredLayoutAttributes: uikit(preferred), withOriginalAttributes: uikit(original))
+  }
+
+  func invalidationContext(
+    forPreferredLayoutAttributes preferred: LayoutAttributes, withOriginalAttributes original: LayoutAttributes
+  )
+    -> InvalidationContext
+  {
+    let context = layout.invalidationContext(
+      forPreferredLayoutAttributes: uikit(preferred), withOriginalAttributes: uikit(original))
+    // The size travels with the context, as UIKit's collection view keeps it for the layout.
+    if !context.preferredSizes.contains(where: { $0.indexPath == Foundation.IndexPath(preferred.indexPath) }) {
+      context.preferredSizes.append((Foundation.IndexPath(preferred.indexPath), CGSize(preferred.frame.size)))
+    }
+    return remember(context)
+  }
+
+  func invalidateLayout(with context: InvalidationContext) {
+    let passed = returnedContexts.first { $0.kit.matches(context) }?.context ?? layout.makeInvalidationContext()
+    returnedContexts.removeAll()
+    passed.fill(from: context)
+    layout.invalidateLayout(with: passed)
+  }
+
+  private func remember(_ context: UICollectionViewLayoutInvalidationContext) -> InvalidationContext {
+    let kit = context.kit
+    returnedContexts.append((kit, context))
+    if returnedContexts.count > 8 { returnedContexts.removeFirst() }
+    return kit
+  }
+
+  /// Attributes of the layout's class holding `a`.
+  private func uikit(_ a: LayoutAttributes) -> UICollectionViewLayoutAttributes {
+    UICollectionViewLayoutAttributes.make(from: a, as: type(of: layout).layoutAttributesClass)
+  }
+
+  // MARK: Scrolling and layout changes
+
+  func targetContentOffset(forProposedContentOffset proposed: Point) -> Point {
+    layout.targetContentOffset(forProposedContentOffset: CGPoint(proposed)).kit
+  }
+
+  func targetContentOffset(forProposedContentOffset proposed: Point, withScrollingVelocity velocity: Point) -> Point {
+    layout.targetContentOffset(forProposedContentOffset: CGPoint(proposed), withScrollingVelocity: CGPoint(velocity))
+      .kit
+  }
+
+  func prepareForTransition(to newLayout: LayoutReference) {
+    layout.prepare(forTransitionTo: TesseraOtherLayout(name: newLayout.name))
+  }
+
+  func prepareForTransition(from oldLayout: LayoutReference) {
+    layout.prepare(forTransitionFrom: TesseraOtherLayout(name: oldLayout.name))
+  }
+
+  func finalizeLayoutTransition() {
+    layout.finalizeLayoutTransition()
+  }
+
+  // MARK: Batch updates
+
+  func prepare(forCollectionViewUpdates updateItems: [UpdateItem]) {
+    layout.prepare(forCollectionViewUpdates: updateItems.map(UICollectionViewUpdateItem.init))
+  }
+
+  func finalizeCollectionViewUpdates() {
+    layout.finalizeCollectionViewUpdates()
+  }
+
+  func initialLayoutAttributesForAppearingElement(kind: ElementKind?, at indexPath: TesseraKit.IndexPath)
+    -> LayoutAttributes?
+  {
+    let path = Foundation.IndexPath(indexPath)
+    guard let kind else { return layout.initialLayoutAttributesForAppearingItem(at: path)?.kit }
+    return kind.category == .decoration
+      ? layout.initialLayoutAttributesForAppearingDecorationElement(ofKind: UIKitKinds.string(kind), at: path)?.kit
+      : layout.initialLayoutAttributesForAppearingSupplementaryElement(ofKind: UIKitKinds.string(kind), at: path)?.kit
+  }
+
+  func finalLayoutAttributesForDisappearingElement(kind: ElementKind?, at indexPath: TesseraKit.IndexPath)
+    -> LayoutAttributes?
+  {
+    let path = Foundation.IndexPath(indexPath)
+    guard let kind else { return layout.finalLayoutAttributesForDisappearingItem(at: path)?.kit }
+    return kind.category == .decoration
+      ? layout.finalLayoutAttributesForDisappearingDecorationElement(ofKind: UIKitKinds.string(kind), at: path)?.kit
+      : layout.finalLayoutAttributesForDisappearingSupplementaryElement(ofKind: UIKitKinds.string(kind), at: path)?
+        .kit
+  }
+}
+
+extension InvalidationContext {
+  /// Whether `other` is this context as the host passes it back: the same elements and sizes
+  /// (the host adds flags of its own, such as `.bounds`, and merges adjustments).
+  func matches(_ other: InvalidationContext) -> Bool {
+    items == other.items && supplementaries == other.supplementaries && decorations == other.decorations
+      && preferredSizes == other.preferredSizes && !other.invalidatesDataSourceCounts
+      && (!other.invalidatesEverything || invalidatesEverything)
+  }
+}

@@ -1,0 +1,172 @@
+import FlowLayout
+public import Foundation
+import TesseraKit
+
+/// `UICollectionViewFlowLayout`, open for subclassing: a subclass calls `super` and adjusts
+/// copies of what it returns, as on iOS. The lines, sections, self-sizing and pinned headers are
+/// the bundled `flow` layout's own code (`FlowLayout`), not a second implementation: this class
+/// hands it the properties below as options and converts its answers.
+///
+/// Sizes and section metrics come from the dataset as the delegate would give them
+/// (`TesseraDatasetDelegate`): an item's `size`, a section's `inset`, `lineSpacing`,
+/// `interitemSpacing`, `header` and `footer`; these properties apply where the dataset is silent.
+open class UICollectionViewFlowLayout: UICollectionViewLayout {
+  /// `estimatedItemSize = automaticSize`: cells size themselves, starting from their dataset
+  /// estimate or `itemSize`.
+  public static let automaticSize = CGSize(width: CGFloat.greatestFiniteMagnitude, height: .greatestFiniteMagnitude)
+
+  /// What section insets are measured from (iOS 11).
+  public enum SectionInsetReference: Int, Sendable {
+    case fromContentInset = 0
+    case fromSafeArea = 1
+    case fromLayoutMargins = 2
+  }
+
+  open var scrollDirection = UICollectionView.ScrollDirection.vertical { didSet { invalidateLayout() } }
+  open var itemSize = CGSize(width: 50, height: 50) { didSet { invalidateLayout() } }
+  open var estimatedItemSize = CGSize.zero { didSet { invalidateLayout() } }
+  open var minimumLineSpacing: CGFloat = 10 { didSet { invalidateLayout() } }
+  open var minimumInteritemSpacing: CGFloat = 10 { didSet { invalidateLayout() } }
+  open var sectionInset = UIEdgeInsets.zero { didSet { invalidateLayout() } }
+  open var sectionInsetReference = SectionInsetReference.fromContentInset { didSet { invalidateLayout() } }
+  open var headerReferenceSize = CGSize.zero { didSet { invalidateLayout() } }
+  open var footerReferenceSize = CGSize.zero { didSet { invalidateLayout() } }
+  open var sectionHeadersPinToVisibleBounds = false { didSet { invalidateLayout() } }
+  open var sectionFootersPinToVisibleBounds = false { didSet { invalidateLayout() } }
+
+  /// The bundled flow, made at the first pass with the collection view's data source.
+  private var engine: FlowLayout?
+  /// The options the engine last took.
+  private var engineOptions: [String: OptionValue]?
+
+  public override init() {
+    super.init()
+  }
+
+  public required init?(coder: NSCoder) {
+    super.init(coder: coder)
+  }
+
+  open override class var invalidationContextClass: AnyClass { UICollectionViewFlowLayoutInvalidationContext.self }
+
+  /// These properties as the bundled flow's options.
+  private var options: [String: OptionValue] {
+    let automatic = estimatedItemSize == Self.automaticSize
+    return [
+      "scrollDirection": .choice(scrollDirection == .vertical ? "vertical" : "horizontal"),
+      "itemSize": .size(itemSize.kit),
+      "minimumLineSpacing": .number(Double(minimumLineSpacing)),
+      "minimumInteritemSpacing": .number(Double(minimumInteritemSpacing)),
+      "sectionInset": .insets(
+        EdgeInsets(
+          top: Double(sectionInset.top), left: Double(sectionInset.left), bottom: Double(sectionInset.bottom),
+          right: Double(sectionInset.right))),
+      "headerReferenceSize": .size(headerReferenceSize.kit),
+      "footerReferenceSize": .size(footerReferenceSize.kit),
+      "estimatedItemSize": .size(automatic ? itemSize.kit : estimatedItemSize.kit),
+      "sectionHeadersPinToVisibleBounds": .bool(sectionHeadersPinToVisibleBounds),
+      "sectionFootersPinToVisibleBounds": .bool(sectionFootersPinToVisibleBounds),
+    ]
+  }
+
+  open override func prepare() {
+    super.prepare()
+    guard let source = collectionView?.source.collectionView else { return }
+    let engine = self.engine ?? FlowLayout(collectionView: source)
+    self.engine = engine
+    let options = self.options
+    if options != engineOptions {
+      do throws(LayoutError) {
+        try engine.apply(options: LayoutOptions(options))
+        engineOptions = options
+      } catch {
+        passError = error.message
+        return
+      }
+    }
+    do throws(LayoutError) {
+      try engine.prepare()
+    } catch {
+      passError = error.message
+    }
+  }
+
+  open override var collectionViewContentSize: CGSize {
+    engine.map { CGSize($0.collectionViewContentSize) } ?? .zero
+  }
+
+  open override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
+    guard let engine else { return [] }
+    let type: AnyClass = Self.layoutAttributesClass
+    return engine.layoutAttributes(in: rect.kit).map { UICollectionViewLayoutAttributes.make(from: $0, as: type) }
+  }
+
+  open override func layoutAttributesForItem(at indexPath: Foundation.IndexPath) -> UICollectionViewLayoutAttributes? {
+    guard let engine, indexPath.count == 2 else { return nil }
+    return engine.layoutAttributesForItem(at: indexPath.kit).map {
+      UICollectionViewLayoutAttributes.make(from: $0, as: Self.layoutAttributesClass)
+    }
+  }
+
+  open override func layoutAttributesForSupplementaryView(
+    ofKind elementKind: String, at indexPath: Foundation.IndexPath
+  )
+    -> UICollectionViewLayoutAttributes?
+  {
+    guard let engine, indexPath.count == 2, let kind = UIKitKinds.kind(elementKind, category: .supplementaryView)
+    else { return nil }
+    return engine.layoutAttributesForSupplementaryView(ofKind: kind, at: indexPath.kit).map {
+      UICollectionViewLayoutAttributes.make(from: $0, as: Self.layoutAttributesClass)
+    }
+  }
+
+  open override func invalidateLayout(with context: UICollectionViewLayoutInvalidationContext) {
+    super.invalidateLayout(with: context)
+    engine?.invalidateLayout(with: context.kit)
+  }
+
+  /// A new width (height, scrolling horizontally) lays out again; a scroll only moves pinned
+  /// headers and footers.
+  open override func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool {
+    engine?.shouldInvalidateLayout(forBoundsChange: newBounds.kit) ?? false
+  }
+
+  open override func invalidationContext(forBoundsChange newBounds: CGRect) -> UICollectionViewLayoutInvalidationContext
+  {
+    let context = super.invalidationContext(forBoundsChange: newBounds)
+    if let engine {
+      let named = engine.invalidationContext(forBoundsChange: newBounds.kit)
+      for r in named.supplementaries {
+        context.invalidateSupplementaryElements(
+          ofKind: UIKitKinds.string(r.kind), at: [Foundation.IndexPath(r.indexPath)])
+      }
+      if let flow = context as? UICollectionViewFlowLayoutInvalidationContext, !named.supplementaries.isEmpty {
+        flow.invalidateFlowLayoutDelegateMetrics = false
+      }
+    }
+    return context
+  }
+
+  /// Self-sizing (a non-zero `estimatedItemSize`): a cell whose preferred size differs from its
+  /// size invalidates it, as UIKit's flow answers.
+  open override func shouldInvalidateLayout(
+    forPreferredLayoutAttributes preferredAttributes: UICollectionViewLayoutAttributes,
+    withOriginalAttributes originalAttributes: UICollectionViewLayoutAttributes
+  ) -> Bool {
+    guard let engine, let preferred = preferredAttributes.kit, let original = originalAttributes.kit else {
+      return false
+    }
+    return engine.shouldInvalidateLayout(forPreferredLayoutAttributes: preferred, withOriginalAttributes: original)
+  }
+
+  open override func invalidationContext(
+    forPreferredLayoutAttributes preferredAttributes: UICollectionViewLayoutAttributes,
+    withOriginalAttributes originalAttributes: UICollectionViewLayoutAttributes
+  ) -> UICollectionViewLayoutInvalidationContext {
+    let context = super.invalidationContext(
+      forPreferredLayoutAttributes: preferredAttributes, withOriginalAttributes: originalAttributes)
+    context.preferredSizes = [(preferredAttributes.indexPath, preferredAttributes.size)]
+    (context as? UICollectionViewFlowLayoutInvalidationContext)?.invalidateFlowLayoutDelegateMetrics = false
+    return context
+  }
+}

@@ -1,0 +1,49 @@
+public import Foundation
+
+// What UIKit and Core Graphics add to Foundation's types on Apple platforms and Foundation on
+// Linux lacks. Layout files use them as they are.
+
+extension IndexPath {
+  /// An index path of an item in a section (UIKit's initialiser).
+  public init(item: Int, section: Int) {
+    self.init(indexes: [section, item])
+  }
+
+  /// An index path of a row in a section (UIKit's, for table views; some layouts use it).
+  public init(row: Int, section: Int) {
+    self.init(indexes: [section, row])
+  }
+
+  /// The section: the first index.
+  public var section: Int {
+    get { self[0] }
+    set { self[0] = newValue }
+  }
+
+  /// The item: the second index.
+  public var item: Int {
+    get { self[1] }
+    set { self[1] = newValue }
+  }
+
+  /// The same as `item`.
+  public var row: Int {
+    get { self[1] }
+    set { self[1] = newValue }
+  }
+}
+
+extension CGRect {
+  /// Core Graphics' `equalTo(_:)`: the same origin and size.
+  public func equalTo(_ rect: CGRect) -> Bool { self == rect }
+}
+
+extension CGSize {
+  /// Core Graphics' `equalTo(_:)`.
+  public func equalTo(_ size: CGSize) -> Bool { self == size }
+}
+
+extension CGPoint {
+  /// Core Graphics' `equalTo(_:)`.
+  public func equalTo(_ point: CGPoint) -> Bool { self == point }
+}

@@ -1,0 +1,32 @@
+public import Foundation
+
+/// Insets in UIKit's order: top, left, bottom, right.
+public struct UIEdgeInsets: Hashable, Sendable {
+  public var top: CGFloat
+  public var left: CGFloat
+  public var bottom: CGFloat
+  public var right: CGFloat
+
+  public init() {
+    self.init(top: 0, left: 0, bottom: 0, right: 0)
+  }
+
+  public init(top: CGFloat, left: CGFloat, bottom: CGFloat, right: CGFloat) {
+    self.top = top
+    self.left = left
+    self.bottom = bottom
+    self.right = right
+  }
+
+  public static let zero = UIEdgeInsets()
+}
+
+extension CGRect {
+  /// The rect with `insets` taken off its edges (UIKit's `inset(by:)`).
+  public func inset(by insets: UIEdgeInsets) -> CGRect {
+    CGRect(
+      x: origin.x + insets.left, y: origin.y + insets.top, width: size.width - insets.left - insets.right,
+      height: size.height - insets.top - insets.bottom
+    ).standardized
+  }
+}
