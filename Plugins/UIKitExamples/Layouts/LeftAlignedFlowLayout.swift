@@ -7,9 +7,17 @@ import UIKit
 ///     |[0.3    ][0.4 ]       |
 public class LeftAlignedFlowLayout: UICollectionViewFlowLayout {
   public override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
-    // Whole lines: an item's place depends on the items before it in its line.
-    let wide = CGRect(x: 0, y: rect.minY, width: max(collectionViewContentSize.width, rect.maxX), height: rect.height)
-    guard let attributes = super.layoutAttributesForElements(in: wide) else { return nil }
+    // Whole lines: an item's place depends on the items before it in its line. Items of a line
+    // are centred on it, so every one crosses the middle of any other: widening the band to
+    // what the first answer covers takes in the rest of each line it touched.
+    let width = max(collectionViewContentSize.width, rect.maxX)
+    var band = CGRect(x: 0, y: rect.minY, width: width, height: rect.height)
+    if let first = super.layoutAttributesForElements(in: band), !first.isEmpty {
+      let top = first.map { $0.frame.minY }.min()!
+      let bottom = first.map { $0.frame.maxY }.max()!
+      band = band.union(CGRect(x: 0, y: top, width: width, height: bottom - top))
+    }
+    guard let attributes = super.layoutAttributesForElements(in: band) else { return nil }
     let copies = attributes.map { $0.copy() as! UICollectionViewLayoutAttributes }
     var leftMargin = sectionInset.left
     var lineMaxY: CGFloat = -.greatestFiniteMagnitude
