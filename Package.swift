@@ -22,7 +22,7 @@ var targets: [Target] = [
     name: "TesseraKit", dependencies: ["TesseraABI", .product(name: "Algorithms", package: "swift-algorithms")],
     swiftSettings: strict),
   .target(
-    name: "TesseraUIKit", dependencies: ["TesseraKit", "FlowLayout"], swiftSettings: strict),
+    name: "TesseraUIKit", dependencies: ["TesseraABI", "TesseraKit", "FlowLayout"], swiftSettings: strict),
   .target(name: "UIKit", dependencies: ["TesseraUIKit"], swiftSettings: strict),
   .systemLibrary(name: "CEditLine", path: "Sources/CEditLine", pkgConfig: "libedit",
                  providers: [.apt(["libedit-dev"])]),

@@ -56,22 +56,48 @@ extension UICollectionViewLayoutAttributes {
   /// These attributes as TesseraKit's plain record; nil for attributes whose index path is not
   /// a section and an item.
   var kit: LayoutAttributes? {
+    var kinds = UIKitKindTable()
+    return kit(kinds: &kinds)
+  }
+
+  /// `kit`, kinds looked up in (and added to) `kinds`.
+  func kit(kinds: inout UIKitKindTable) -> LayoutAttributes? {
     guard indexPath.count == 2 else { return nil }
     let path = TesseraKit.IndexPath(indexPath.section, indexPath.item)
     var a: LayoutAttributes
-    if let kind = representedElementKind.flatMap({ UIKitKinds.kind($0, category: representedElementCategory) }) {
-      a = LayoutAttributes(kind: kind, indexPath: path, frame: frame.kit)
-    } else if representedElementCategory == .cell {
+    if representedElementCategory == .cell {
       a = LayoutAttributes(indexPath: path, frame: frame.kit)
     } else {
-      // A supplementary or decoration view without a kind: UIKit would refuse to show it.
-      let placeholder = UIKitKinds.kind("", category: representedElementCategory)!
-      a = LayoutAttributes(kind: placeholder, indexPath: path, frame: frame.kit)
+      // A supplementary or decoration view without a kind has the empty one (UIKit would refuse
+      // to show it; the host reports the undeclared kind).
+      let kind = kinds.kind(representedElementKind ?? "", representedElementCategory)
+      a = LayoutAttributes(kind: kind, indexPath: path, frame: frame.kit)
     }
     a.zIndex = Int32(clamping: zIndex)
     a.alpha = Double(alpha)
     a.isHidden = isHidden
     a.transform = transform.kit
     return a
+  }
+}
+
+/// UIKit's kind strings → Tessera's kinds, for one layout: a string is interned once, then
+/// found here (no lock, no copy) however many elements name it.
+struct UIKitKindTable {
+  private var supplementaries: [String: ElementKind] = [:]
+  private var decorations: [String: ElementKind] = [:]
+
+  /// The kind of a supplementary or decoration view named `string`.
+  mutating func kind(_ string: String, _ category: UICollectionView.ElementCategory) -> ElementKind {
+    if category == .decorationView {
+      if let found = decorations[string] { return found }
+      let kind = UIKitKinds.kind(string, category: .decorationView)!
+      decorations[string] = kind
+      return kind
+    }
+    if let found = supplementaries[string] { return found }
+    let kind = UIKitKinds.kind(string, category: .supplementaryView)!
+    supplementaries[string] = kind
+    return kind
   }
 }

@@ -1,125 +1,14 @@
-public import Foundation
-
 extension UIKitLayout {
-  /// An `Int` setting as an integer option, within `range` when given.
-  public func option(
-    _ name: String, _ keyPath: ReferenceWritableKeyPath<Layout, Int>, range: ClosedRange<Int>? = nil,
+  /// The setting at `keyPath` as the option `name`: `.option("columns", \.columns, range:
+  /// 1...12)` makes `layout NAME columns=3` work. Every number of a value must lie in `range`
+  /// (the host refuses others); the default is the setting's value in a fresh layout.
+  public func option<Value: UIKitOptionValue>(
+    _ name: String, _ keyPath: ReferenceWritableKeyPath<Layout, Value>, range: ClosedRange<Double>? = nil,
     doc: String = ""
   ) -> Self {
-    adding(
-      .binding(
-        name, keyPath, type: .integer, doc: doc, range: range.map { Double($0.lowerBound)...Double($0.upperBound) },
-        format: { String($0) },
-        convert: {
-          if case .integer(let v) = $0 { return v }
-          return nil
-        }))
-  }
-
-  /// A `CGFloat` setting as a number option.
-  public func option(
-    _ name: String, _ keyPath: ReferenceWritableKeyPath<Layout, CGFloat>, range: ClosedRange<Double>? = nil,
-    doc: String = ""
-  ) -> Self {
-    adding(
-      .binding(
-        name, keyPath, type: .number, doc: doc, range: range, format: { formatOptionNumber(Double($0)) },
-        convert: { value in
-          switch value {
-          case .number(let v): CGFloat(v)
-          case .integer(let v): CGFloat(v)
-          default: nil
-          }
-        }))
-  }
-
-  /// A `Bool` setting.
-  public func option(_ name: String, _ keyPath: ReferenceWritableKeyPath<Layout, Bool>, doc: String = "") -> Self {
-    adding(
-      .binding(
-        name, keyPath, type: .bool, doc: doc, range: nil, format: { $0 ? "true" : "false" },
-        convert: {
-          if case .bool(let v) = $0 { return v }
-          return nil
-        }))
-  }
-
-  /// A `CGSize` setting, typed `WxH`.
-  public func option(
-    _ name: String, _ keyPath: ReferenceWritableKeyPath<Layout, CGSize>, range: ClosedRange<Double>? = nil,
-    doc: String = ""
-  ) -> Self {
-    adding(
-      .binding(
-        name, keyPath, type: .size, doc: doc, range: range,
-        format: { "\(formatOptionNumber(Double($0.width)))x\(formatOptionNumber(Double($0.height)))" },
-        convert: {
-          if case .size(let s) = $0 { return CGSize(width: s.width, height: s.height) }
-          return nil
-        }))
-  }
-
-  /// A `UIEdgeInsets` setting, typed `top,left,bottom,right`.
-  public func option(
-    _ name: String, _ keyPath: ReferenceWritableKeyPath<Layout, UIEdgeInsets>, range: ClosedRange<Double>? = nil,
-    doc: String = ""
-  ) -> Self {
-    adding(
-      .binding(
-        name, keyPath, type: .insets, doc: doc, range: range,
-        format: { i in [i.top, i.left, i.bottom, i.right].map { formatOptionNumber(Double($0)) }.joined(separator: ",")
-        },
-        convert: {
-          if case .insets(let i) = $0 {
-            return UIEdgeInsets(top: i.top, left: i.left, bottom: i.bottom, right: i.right)
-          }
-          return nil
-        }))
-  }
-
-  /// A `String` setting.
-  public func option(_ name: String, _ keyPath: ReferenceWritableKeyPath<Layout, String>, doc: String = "") -> Self {
-    adding(
-      .binding(
-        name, keyPath, type: .string, doc: doc, range: nil, format: { $0 },
-        convert: {
-          if case .string(let v) = $0 { return v }
-          return nil
-        }))
-  }
-
-  /// An enumeration setting whose cases are words (`enum Style: String, CaseIterable`), as a
-  /// choice of those words.
-  public func option<Choice: RawRepresentable & CaseIterable & Sendable>(
-    _ name: String, _ keyPath: ReferenceWritableKeyPath<Layout, Choice>, doc: String = ""
-  ) -> Self where Choice.RawValue == String {
-    adding(
-      .binding(
-        name, keyPath, type: .choice(Choice.allCases.map(\.rawValue)), doc: doc, range: nil, format: { $0.rawValue },
-        convert: {
-          if case .choice(let word) = $0 { return Choice(rawValue: word) }
-          return nil
-        }))
-  }
-
-  /// A scroll direction setting, a choice of `vertical` and `horizontal`.
-  public func option(
-    _ name: String, _ keyPath: ReferenceWritableKeyPath<Layout, UICollectionView.ScrollDirection>, doc: String = ""
-  ) -> Self {
-    adding(
-      .binding(
-        name, keyPath, type: .choice(["vertical", "horizontal"]), doc: doc, range: nil,
-        format: { $0 == .vertical ? "vertical" : "horizontal" },
-        convert: {
-          if case .choice(let word) = $0 { return word == "horizontal" ? .horizontal : .vertical }
-          return nil
-        }))
-  }
-
-  private func adding(_ binding: UIKitOptionBinding) -> Self {
     var copy = self
-    copy.bindings.removeAll { $0.name == binding.name }
-    copy.bindings.append(binding)
+    copy.bindings.removeAll { $0.name == name }
+    copy.bindings.append(.binding(name, keyPath, doc: doc, range: range))
     return copy
   }
 }
@@ -135,7 +24,8 @@ extension UIKitLayout where Layout == UICollectionViewFlowLayout {
       .option("itemSize", \.itemSize, range: 0...1e9, doc: "size of items the dataset gives no size")
       .option("minimumLineSpacing", \.minimumLineSpacing, range: 0...1e9, doc: "space between lines")
       .option(
-        "minimumInteritemSpacing", \.minimumInteritemSpacing, range: 0...1e9, doc: "least space between items of a line"
+        "minimumInteritemSpacing", \.minimumInteritemSpacing, range: 0...1e9,
+        doc: "least space between items of a line"
       )
       .option("sectionInset", \.sectionInset, doc: "top,left,bottom,right around each section's items")
       .option(

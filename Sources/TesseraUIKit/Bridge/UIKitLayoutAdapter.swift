@@ -14,6 +14,8 @@ final class UIKitLayoutAdapter: CollectionLayout {
   let layout: UICollectionViewLayout
   let view: UICollectionView
   private let options: [UIKitOptionBinding]
+  /// The kinds this layout's attributes have named so far.
+  private var kinds = UIKitKindTable()
   /// Contexts the layout returned for a bounds change or a preferred size, with what the host
   /// was told: the one the host passes back reaches the layout as the same object.
   private var returnedContexts: [(kit: InvalidationContext, context: UICollectionViewLayoutInvalidationContext)] = []
@@ -64,7 +66,7 @@ final class UIKitLayoutAdapter: CollectionLayout {
   /// nothing for those, and Tessera's queries do not list them.
   func layoutAttributesForElements(in rect: Rect, into sink: inout AttributesSink) {
     for attributes in layout.layoutAttributesForElements(in: CGRect(rect)) ?? [] {
-      if let a = attributes.kit, a.frame.intersects(rect) { sink.append(a) }
+      if let a = kit(attributes), a.frame.intersects(rect) { sink.append(a) }
     }
   }
 
@@ -72,26 +74,25 @@ final class UIKitLayoutAdapter: CollectionLayout {
   func layoutAttributesForAllElements(into sink: inout AttributesSink) {
     let size = layout.collectionViewContentSize
     for attributes in layout.layoutAttributesForElements(in: CGRect(origin: .zero, size: size)) ?? [] {
-      if let a = attributes.kit { sink.append(a) }
+      if let a = kit(attributes) { sink.append(a) }
     }
   }
 
   func layoutAttributesForItem(at indexPath: TesseraKit.IndexPath) -> LayoutAttributes? {
-    layout.layoutAttributesForItem(at: Foundation.IndexPath(indexPath))?.kit
+    kit(layout.layoutAttributesForItem(at: Foundation.IndexPath(indexPath)))
   }
 
   func layoutAttributesForSupplementaryView(ofKind kind: ElementKind, at indexPath: TesseraKit.IndexPath)
     -> LayoutAttributes?
   {
-    layout.layoutAttributesForSupplementaryView(ofKind: UIKitKinds.string(kind), at: Foundation.IndexPath(indexPath))?
-      .kit
+    kit(
+      layout.layoutAttributesForSupplementaryView(ofKind: UIKitKinds.string(kind), at: Foundation.IndexPath(indexPath)))
   }
 
   func layoutAttributesForDecorationView(ofKind kind: ElementKind, at indexPath: TesseraKit.IndexPath)
     -> LayoutAttributes?
   {
-    layout.layoutAttributesForDecorationView(ofKind: UIKitKinds.string(kind), at: Foundation.IndexPath(indexPath))?
-      .kit
+    kit(layout.layoutAttributesForDecorationView(ofKind: UIKitKinds.string(kind), at: Foundation.IndexPath(indexPath)))
   }
 
   // MARK: Invalidation
@@ -142,6 +143,12 @@ final class UIKitLayoutAdapter: CollectionLayout {
     return kit
   }
 
+  /// UIKit's attributes as the host's, their kind looked up in this adapter's own table (no
+  /// lock, no interning per element).
+  private func kit(_ attributes: UICollectionViewLayoutAttributes?) -> LayoutAttributes? {
+    attributes?.kit(kinds: &kinds)
+  }
+
   /// Attributes of the layout's class holding `a`.
   private func uikit(_ a: LayoutAttributes) -> UICollectionViewLayoutAttributes {
     UICollectionViewLayoutAttributes.make(from: a, as: type(of: layout).layoutAttributesClass)
@@ -183,22 +190,32 @@ final class UIKitLayoutAdapter: CollectionLayout {
   func initialLayoutAttributesForAppearingElement(kind: ElementKind?, at indexPath: TesseraKit.IndexPath)
     -> LayoutAttributes?
   {
-    let path = Foundation.IndexPath(indexPath)
-    guard let kind else { return layout.initialLayoutAttributesForAppearingItem(at: path)?.kit }
-    return kind.category == .decoration
-      ? layout.initialLayoutAttributesForAppearingDecorationElement(ofKind: UIKitKinds.string(kind), at: path)?.kit
-      : layout.initialLayoutAttributesForAppearingSupplementaryElement(ofKind: UIKitKinds.string(kind), at: path)?.kit
+    element(
+      kind, at: indexPath, item: layout.initialLayoutAttributesForAppearingItem(at:),
+      supplementary: layout.initialLayoutAttributesForAppearingSupplementaryElement(ofKind:at:),
+      decoration: layout.initialLayoutAttributesForAppearingDecorationElement(ofKind:at:))
   }
 
   func finalLayoutAttributesForDisappearingElement(kind: ElementKind?, at indexPath: TesseraKit.IndexPath)
     -> LayoutAttributes?
   {
+    element(
+      kind, at: indexPath, item: layout.finalLayoutAttributesForDisappearingItem(at:),
+      supplementary: layout.finalLayoutAttributesForDisappearingSupplementaryElement(ofKind:at:),
+      decoration: layout.finalLayoutAttributesForDisappearingDecorationElement(ofKind:at:))
+  }
+
+  /// Asks the method of UIKit's trio (item, supplementary, decoration) that fits `kind`.
+  private func element(
+    _ kind: ElementKind?, at indexPath: TesseraKit.IndexPath,
+    item: (Foundation.IndexPath) -> UICollectionViewLayoutAttributes?,
+    supplementary: (String, Foundation.IndexPath) -> UICollectionViewLayoutAttributes?,
+    decoration: (String, Foundation.IndexPath) -> UICollectionViewLayoutAttributes?
+  ) -> LayoutAttributes? {
     let path = Foundation.IndexPath(indexPath)
-    guard let kind else { return layout.finalLayoutAttributesForDisappearingItem(at: path)?.kit }
-    return kind.category == .decoration
-      ? layout.finalLayoutAttributesForDisappearingDecorationElement(ofKind: UIKitKinds.string(kind), at: path)?.kit
-      : layout.finalLayoutAttributesForDisappearingSupplementaryElement(ofKind: UIKitKinds.string(kind), at: path)?
-        .kit
+    guard let kind else { return kit(item(path)) }
+    let ask = kind.category == .decoration ? decoration : supplementary
+    return kit(ask(UIKitKinds.string(kind), path))
   }
 }
 

@@ -15,34 +15,26 @@ struct SendableKeyPath<Root, Value>: @unchecked Sendable {
 }
 
 extension UIKitOptionBinding {
-  /// A binding for a property of `Layout` of type `Value`: `describe` writes the default as a
-  /// person types it, `convert` turns an option value into the property's value.
-  static func binding<Layout: UICollectionViewLayout, Value>(
-    _ name: String, _ keyPath: ReferenceWritableKeyPath<Layout, Value>, type: OptionDescription.ValueType,
-    doc: String, range: ClosedRange<Double>?, format: @escaping @Sendable (Value) -> String,
-    convert: @escaping @Sendable (OptionValue) -> Value?
+  /// The binding of the setting at `keyPath` of a `Layout`.
+  static func binding<Layout: UICollectionViewLayout, Value: UIKitOptionValue>(
+    _ name: String, _ keyPath: ReferenceWritableKeyPath<Layout, Value>, doc: String, range: ClosedRange<Double>?
   ) -> UIKitOptionBinding {
     let path = SendableKeyPath(keyPath: keyPath)
+    let kind = Value.optionKind.kit
     return UIKitOptionBinding(
       name: name,
       describe: { layout in
-        let value = (layout as? Layout).map { format($0[keyPath: path.keyPath]) } ?? ""
-        return OptionDescription(
-          name, type, default: value, doc: doc,
+        OptionDescription(
+          name, kind, default: (layout as? Layout)?[keyPath: path.keyPath].optionText ?? "", doc: doc,
           minimum: range?.lowerBound ?? -OptionDescription.largestMagnitude,
           maximum: range?.upperBound ?? OptionDescription.largestMagnitude)
       },
       apply: { (layout: UICollectionViewLayout, value: OptionValue) throws(LayoutError) in
         guard let layout = layout as? Layout else { return }
-        guard let converted = convert(value) else {
+        guard let converted = Value(option: UIKitOptionInput(value: value)) else {
           throw LayoutError("option '\(name)' cannot take \(value)")
         }
         layout[keyPath: path.keyPath] = converted
       })
   }
-}
-
-/// Numbers as a person types them: 10, not 10.0.
-func formatOptionNumber(_ value: Double) -> String {
-  value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
 }

@@ -36,6 +36,8 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
 
   /// The bundled flow, made at the first pass with the collection view's data source.
   private var engine: FlowLayout?
+  /// Where the engine's rect queries land, kept between queries.
+  private let buffer = AttributesBuffer(kinds: FlowLayout.layoutDescription.kinds)
   /// The options the engine last took.
   private var engineOptions: [String: OptionValue]?
 
@@ -98,7 +100,12 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
   open override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
     guard let engine else { return [] }
     let type: AnyClass = Self.layoutAttributesClass
-    return engine.layoutAttributes(in: rect.kit).map { UICollectionViewLayoutAttributes.make(from: $0, as: type) }
+    var found: [UICollectionViewLayoutAttributes] = []
+    let kitRect = rect.kit
+    buffer.forEach({ engine.layoutAttributesForElements(in: kitRect, into: &$0) }) {
+      found.append(UICollectionViewLayoutAttributes.make(from: $0, as: type))
+    }
+    return found
   }
 
   open override func layoutAttributesForItem(at indexPath: Foundation.IndexPath) -> UICollectionViewLayoutAttributes? {

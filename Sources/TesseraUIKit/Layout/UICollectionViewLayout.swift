@@ -156,11 +156,15 @@ open class UICollectionViewLayout: NSObject {
   /// Declares a decoration kind (called in `init()`): the kind is listed and drawn like any
   /// other. There are no views to make here.
   open func register(_ viewClass: AnyClass?, forDecorationViewOfKind elementKind: String) {
-    if !registeredDecorationKinds.contains(elementKind) { registeredDecorationKinds.append(elementKind) }
+    declareDecorationKind(elementKind)
   }
 
   open func register(_ nib: UINib?, forDecorationViewOfKind elementKind: String) {
-    if !registeredDecorationKinds.contains(elementKind) { registeredDecorationKinds.append(elementKind) }
+    declareDecorationKind(elementKind)
+  }
+
+  private func declareDecorationKind(_ kind: String) {
+    if !registeredDecorationKinds.contains(kind) { registeredDecorationKinds.append(kind) }
   }
 
   // MARK: Right to left

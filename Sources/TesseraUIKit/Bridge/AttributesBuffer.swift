@@ -1,0 +1,40 @@
+import TesseraABI
+import TesseraKit
+
+/// Runs a TesseraKit layout's sink-filling query once, into records kept between queries: what
+/// `CollectionLayout.layoutAttributes(in:)` does with a counting pass and a new buffer each time.
+/// It grows to the largest answer seen and asks again only when an answer outgrows it.
+final class AttributesBuffer {
+  private let kinds: [ElementKind]
+  private var records: UnsafeMutablePointer<tessera_attributes>
+  private var capacity: Int
+
+  init(kinds: [ElementKind]) {
+    self.kinds = kinds
+    capacity = 256
+    records = .allocate(capacity: capacity)
+  }
+
+  deinit {
+    records.deallocate()
+  }
+
+  /// Calls `body` with every element `query` appends, in order.
+  func forEach(_ query: (inout AttributesSink) -> Void, _ body: (LayoutAttributes) -> Void) {
+    kinds.withUnsafeBufferPointer { declared in
+      while true {
+        var sink = AttributesSink(records: records, capacity: capacity, kinds: declared)
+        query(&sink)
+        if sink.fitted {
+          for index in 0..<sink.count {
+            if let attributes = LayoutAttributes(record: records[index], kinds: kinds) { body(attributes) }
+          }
+          return
+        }
+        records.deallocate()
+        capacity = sink.count
+        records = .allocate(capacity: capacity)
+      }
+    }
+  }
+}
