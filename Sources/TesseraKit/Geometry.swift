@@ -68,7 +68,8 @@ public struct Rect: Hashable, Sendable {
 
   /// True when the two rects overlap with positive area. Rects that only touch along an edge
   /// do not intersect, and a zero-area rect intersects nothing — the rule rect queries follow
-  /// (UIKIT.md), so an element sitting exactly below the viewport is not "visible".
+  /// (docs/uikit-behaviour.md, "Flow layout"; UIKit's zero-area case is under "Empty rects"), so
+  /// an element sitting exactly below the viewport is not "visible".
   @inlinable public func intersects(_ other: Rect) -> Bool {
     minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
       && size.width > 0 && size.height > 0 && other.size.width > 0 && other.size.height > 0

@@ -1,8 +1,8 @@
 import TesseraHost
 import Testing
 
-/// One row per UIKit exception text (UIKIT.md), in UIKit's check order, on two sections of
-/// three items. Each refused batch must leave the data as it was.
+/// One row per UIKit exception text (docs/uikit-behaviour.md, "performBatchUpdates"), in UIKit's
+/// check order, on two sections of three items. Each refused batch must leave the data as it was.
 @Suite struct BatchErrorTests {
   static func ip(_ s: Int, _ i: Int) -> String { "{length = 2, path = \(s) - \(i)}" }
 

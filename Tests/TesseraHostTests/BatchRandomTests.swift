@@ -74,8 +74,9 @@ private typealias IndexPath = TesseraKit.IndexPath
         }
       }
     }
-    // Duplicates count once per occurrence, staggered (UIKIT.md): a run of consecutive deleted
-    // items b.i, b.i+1, … may be written as the same `delete b.i` repeated — the same items go.
+    // Duplicates count once per occurrence, staggered (docs/uikit-behaviour.md,
+    // "performBatchUpdates"): a run of consecutive deleted items b.i, b.i+1, … may be written as
+    // the same `delete b.i` repeated — the same items go.
     var index = 0
     while index < deletes.count {
       var end = index + 1

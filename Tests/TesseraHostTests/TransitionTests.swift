@@ -4,9 +4,10 @@ import Testing
 
 @testable import TesseraHost
 
-/// Layout changes against UIKit's rules (UIKIT.md, "Layout transitions"): an interactive
-/// transition starts at the current layout's attributes and ends at the next one's exactly; an
-/// animated switch lands where its report says; a zoom keeps the content point under the focus.
+/// Layout changes against UIKit's rules (docs/uikit-behaviour.md, "Layout transitions"): an
+/// interactive transition starts at the current layout's attributes and ends at the next one's
+/// exactly; an animated switch lands where its report says; a zoom keeps the content point under
+/// the focus.
 @Suite struct TransitionTests {
   struct Pair: CustomTestStringConvertible, Sendable {
     var dataset: String

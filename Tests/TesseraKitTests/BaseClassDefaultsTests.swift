@@ -3,7 +3,7 @@ import TesseraKit
 import Testing
 
 /// A layout that overrides nothing optional answers as `UICollectionViewLayout`'s base class does
-/// (UIKIT.md, "Base-class defaults"); the DocC catalogue lists the same defaults.
+/// (docs/uikit-behaviour.md, "Base-class defaults"); the DocC catalogue lists the same defaults.
 @Suite struct BaseClassDefaultsTests {
   final class BareLayout: CollectionLayout {
     static let layoutDescription = LayoutDescription(name: "bare", summary: "overrides nothing optional")

@@ -2,9 +2,9 @@ import TesseraABI
 import TesseraKit
 
 extension FlowGeometry {
-  /// Lays out the sections from `first` on (UIKIT.md, "Flow layout") in one pass over their
-  /// items, keeping what `g` holds for the sections before it — a batch that touches only the
-  /// last section re-lays out only that one. Storage is reused between prepares.
+  /// Lays out the sections from `first` on (docs/uikit-behaviour.md, "Flow layout") in one pass
+  /// over their items, keeping what `g` holds for the sections before it — a batch that touches
+  /// only the last section re-lays out only that one. Storage is reused between prepares.
   static func rebuild(
     _ g: inout FlowGeometry, from first: Int = 0, collectionView: CollectionView,
     configuration c: FlowLayout.Configuration, preferred: PreferredSizes

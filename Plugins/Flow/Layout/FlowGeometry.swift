@@ -44,13 +44,14 @@ struct FlowGeometry {
   var configurationIndex: [FlowLayout.Configuration: Int32] = [:]
 
   func configuration(of s: Int) -> FlowLayout.Configuration { configurations[Int(sections[s].configuration)] }
-  /// Pinned headers and footers (UIKIT.md, "Flow layout, pinned headers and footers"), and the
+  /// Pinned headers and footers (docs/uikit-behaviour.md, "Pinned headers and footers"), and the
   /// visible bounds' span along the scroll axis they were placed for.
   var pinsHeaders = false
   var pinsFooters = false
   var pinSpan = (start: 0.0, end: 0.0)
   /// The screen's scale: UIKit's flow layout rounds every origin (not size) to its pixels,
-  /// `round(v × scale) / scale`, half away from zero (UIKIT.md, "Screen scale"). nil: none.
+  /// `round(v × scale) / scale`, half away from zero (docs/uikit-behaviour.md,
+  /// "Screen scale"). nil: none.
   var screenScale: Double?
 
   /// `rect` with its origin rounded to the screen's pixels, when there is a screen scale.

@@ -1,6 +1,6 @@
-/// One command of the language (DESIGN §3), declared once as data: its forms and their typed
-/// arguments. Parsing, usage errors, tab completion, `help` and the README's command reference
-/// all come from this declaration.
+/// One command of the language (docs/design.md, "The command language"), declared once as data: its
+/// forms and their typed arguments. Parsing, usage errors, tab completion, `help` and the README's
+/// command reference all come from this declaration.
 public struct CommandSpec: Sendable {
   public var name: String
   public var forms: [CommandForm]

@@ -1,5 +1,5 @@
-/// The command language (DESIGN §3) as one table. Order here is the order of `help` and of the
-/// README's reference.
+/// The command language (docs/design.md, "The command language") as one table. Order here is the
+/// order of `help` and of the README's reference.
 enum CommandTable {
   static let all: [CommandSpec] = [
     CommandSpec(

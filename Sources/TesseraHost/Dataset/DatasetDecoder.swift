@@ -1,8 +1,8 @@
 import TesseraABI
 import TesseraKit
 
-/// Turns a dataset file (DESIGN §3) into a `Dataset`, refusing anything malformed with
-/// `FILE:LINE:COLUMN: PATH: what is wrong (what is allowed)`.
+/// Turns a dataset file (docs/design.md, "Datasets") into a `Dataset`, refusing anything malformed
+/// with `FILE:LINE:COLUMN: PATH: what is wrong (what is allowed)`.
 ///
 /// The file's bytes are read once, straight into the dataset's columns (`JSONScanner`, no tree
 /// of JSON values): a million items load in a tenth of a second. The first problem in the file

@@ -27,8 +27,9 @@ public struct Element: Hashable, Sendable {
     self.frame = frame
   }
 
-  /// DESIGN §3 order: category (cell, supplementary, decoration), then kind in the order the
-  /// layout declares its kinds (`kinds`; kinds not listed come after, by name), section, item.
+  /// The order of docs/design.md, "JSON output": category (cell, supplementary, decoration), then
+  /// kind in the order the layout declares its kinds (`kinds`; kinds not listed come after, by
+  /// name), section, item.
   public static func sortedForOutput(_ elements: [Element], kinds: [String] = []) -> [Element] {
     let order = KindOrder(kinds)
     return elements.sorted { comesFirst($0, $1, order) }

@@ -2,9 +2,9 @@ import TesseraABI
 import TesseraKit
 
 /// What to invalidate, as the host accumulates it between layout passes. Repeated invalidations
-/// merge (UIKIT.md, "Invalidation contexts"): flags add up, index paths are listed once, a later
-/// preferred size for the same item replaces the earlier one. The layout sees one merged
-/// context at the start of the next pass.
+/// merge (docs/uikit-behaviour.md, "Invalidation contexts"): flags add up, index paths are listed
+/// once, a later preferred size for the same item replaces the earlier one. The layout sees one
+/// merged context at the start of the next pass.
 public struct InvalidationRequest: Sendable, Equatable {
   public var flags: UInt32 = 0
   public var items: [IndexPath] = []

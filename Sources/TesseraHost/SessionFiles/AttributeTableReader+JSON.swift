@@ -1,11 +1,12 @@
 import TesseraKit
 
 extension AttributeTableReader {
-  /// The elements of one line of JSON output, `{"attributes": [ATTR, ...]}` (DESIGN §3): each
-  /// ATTR with `category`, `kind` (not for cells), `section`, `item`, `frame` [x, y, w, h], and
-  /// optionally `zIndex`, `alpha`, `hidden`, `transform` [a, b, c, d, tx, ty] and `custom`
-  /// {key: number}; an `id` string (which DESIGN §3 allows) and other members are ignored. Nil
-  /// when the line is not such an object or a field has the wrong type.
+  /// The elements of one line of JSON output, `{"attributes": [ATTR, ...]}`
+  /// (docs/design.md, "JSON output"): each ATTR with `category`, `kind` (not for cells),
+  /// `section`, `item`, `frame` [x, y, w, h], and optionally `zIndex`, `alpha`, `hidden`,
+  /// `transform` [a, b, c, d, tx, ty] and `custom` {key: number}; an `id` string (which
+  /// docs/design.md allows) and other members are ignored. Nil when the line is not such an
+  /// object or a field has the wrong type.
   public static func elements(fromJSON line: String) -> [Element]? {
     guard let root = try? JSONParser.parse(line), case .object(let members) = root.value,
       members.count == 1, members[0].key == "attributes", case .array(let values) = members[0].value.value

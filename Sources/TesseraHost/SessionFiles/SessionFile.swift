@@ -1,5 +1,6 @@
-/// A scripted session with its expected transcript (DESIGN §4): `> command` lines, each followed
-/// by its expected output; `#` lines and blank lines before a command are comments.
+/// A scripted session with its expected transcript (docs/design.md, "Session files"): `> command`
+/// lines, each followed by its expected output; `#` lines and blank lines before a command are
+/// comments.
 ///
 /// A file without any `> ` line is a plain script: every line that is not blank or a comment is
 /// a command (what `run` accepts besides session files).

@@ -2,7 +2,8 @@ import TesseraKit
 
 /// An interactive transition (`UICollectionViewTransitionLayout(currentLayout:nextLayout:)`),
 /// between `transition NAME` and `transition finish` or `cancel`: both layouts' attributes
-/// snapshotted when it starts, blended by the progress (UIKIT.md, "Layout transitions").
+/// snapshotted when it starts, blended by the progress
+/// (docs/uikit-behaviour.md, "Layout transitions").
 public struct InteractiveTransition {
   public let current: LayoutInstance
   public let next: LayoutInstance

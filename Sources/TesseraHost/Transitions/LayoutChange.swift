@@ -18,7 +18,7 @@ public struct LayoutChangeReport {
   public var changes: [ElementChange]?
 }
 
-/// UIKit's `setCollectionViewLayout(_:animated:)` (UIKIT.md, "Layout transitions").
+/// UIKit's `setCollectionViewLayout(_:animated:)` (docs/uikit-behaviour.md, "Layout transitions").
 enum LayoutChange {
   /// A proposed content offset Tessera can scroll to (within ±1e9 points), or why not.
   static func checkReachable(_ proposed: Point, content: Size) throws(HostError) {

@@ -1,9 +1,9 @@
 import Algorithms
 import TesseraKit
 
-/// UIKit's judgement of a batch (UIKIT.md, "performBatchUpdates"): the checks run in UIKit's
-/// order, the first failure is the error, and its text is UIKit's word for word. Where several
-/// operations break the same rule, the first in UIKit's sorted order is named: deletes by
+/// UIKit's judgement of a batch (docs/uikit-behaviour.md, "performBatchUpdates"): the checks run in
+/// UIKit's order, the first failure is the error, and its text is UIKit's word for word. Where
+/// several operations break the same rule, the first in UIKit's sorted order is named: deletes by
 /// descending index path, inserts and moves (by their source) ascending.
 ///
 /// Reloads split first: each is a delete at its path before the update and an insert at that

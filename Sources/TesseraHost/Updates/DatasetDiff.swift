@@ -182,10 +182,10 @@ public struct DatasetDiff {
         }
       }
     }
-    // A reload lands where its path is shifted by the batch's deletes and inserts, ignoring
-    // moves (UIKIT.md): it is used only where that is the item's new place. Elsewhere the item is
-    // deleted and inserted; each such change can move other reloads' landing places, so this
-    // repeats until every reload left lands right.
+    // A reload lands where its path is shifted by the batch's deletes and inserts, ignoring moves
+    // (docs/uikit-behaviour.md, "performBatchUpdates"): it is used only where that is the item's
+    // new place. Elsewhere the item is deleted and inserted; each such change can move other
+    // reloads' landing places, so this repeats until every reload left lands right.
     var reloads = changedInPlace
     while true {
       var deletedIn: [Int: [Int]] = [:]

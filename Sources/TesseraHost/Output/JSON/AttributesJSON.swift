@@ -1,6 +1,6 @@
 import TesseraKit
 
-/// Attributes as JSON (DESIGN §3 "JSON output").
+/// Attributes as JSON (docs/design.md, "JSON output").
 enum AttributesJSON {
   /// ATTR; `id` is a cell's dataset id, given where the output lists items (`visible`, `dump`).
   static func json(_ e: Element, id: String? = nil) -> JSONOutput {

@@ -1,6 +1,7 @@
 import TesseraKit
 
-/// Results as one JSON object a line (`format json`, DESIGN §3): one case per result.
+/// Results as one JSON object a line (`format json`, docs/design.md, "JSON output"): one case per
+/// result.
 enum JSONFormatter {
   /// The object to print; nil prints nothing.
   static func format(_ result: CommandResult) -> JSONOutput? {

@@ -14,7 +14,7 @@ public indirect enum JSONOutput: Equatable, Sendable {
     lhs.serialized == rhs.serialized
   }
 
-  /// One line, `{"key": value, ...}`, as DESIGN §3 writes it.
+  /// One line, `{"key": value, ...}`, as docs/design.md, "JSON output", writes it.
   public var serialized: String {
     var out = ""
     write(into: &out)

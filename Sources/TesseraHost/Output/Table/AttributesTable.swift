@@ -1,4 +1,4 @@
-/// Attribute lists as a table (DESIGN §3).
+/// Attribute lists as a table, in the order of docs/design.md, "JSON output".
 enum AttributesTable {
   /// A list that may be long (`visible`, `dump`): a table stops after `Limits.rowsShown` rows,
   /// saying how many there are and how to see all: `COMMAND --all` or `format json` (which
