@@ -70,7 +70,8 @@ targets += [
     name: "UIKitExamplesPlugin", dependencies: ["UIKitExampleLayouts", "UIKit"], path: "Plugins/UIKitExamples/Export",
     swiftSettings: strict),
   .testTarget(
-    name: "TesseraUIKitTests", dependencies: ["UIKitExampleLayouts", "TesseraUIKit", "TesseraTesting", "TesseraHost"],
+    name: "TesseraUIKitTests",
+    dependencies: ["UIKitExampleLayouts", "TesseraUIKit", "TesseraTesting", "TesseraHost", "MosaicLayout"],
     swiftSettings: strict),
 ]
 

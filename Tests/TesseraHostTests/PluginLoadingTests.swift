@@ -57,7 +57,7 @@ import Testing
     #expect(
       registry.layouts.map(\.name).sorted() == [
         "flow", "leftaligned", "list", "mosaic", "pinterest", "quilt", "raggy", "schematic", "sectionbackground",
-        "shrinkinglist", "stickyheaders", "timeline", "uikitflow", "waterfall",
+        "shrinkinglist", "stickyheaders", "timeline", "uikitflow", "uikitmosaic", "waterfall",
       ])
     #expect(registry.libraries.allSatisfy { $0.abiMajor == 2 })
   }

@@ -58,19 +58,20 @@ public final class MosaicLayout: CollectionLayout {
   }
 
   /// The sample's `dividedIntegral`: cut at ⌈dimension × fraction⌉ from the min edge; the
-  /// remainder starts 1 pt further and is 1 pt shorter.
+  /// remainder starts 1 pt further and is 1 pt shorter, but never shorter than nothing (a
+  /// segment or column under 2 pt would otherwise give a negative size).
   static func divided(_ r: Rect, fraction: Double, alongX: Bool) -> (Rect, Rect) {
     if alongX {
       let distance = (r.width * fraction).rounded(.up)
       return (
         Rect(x: r.minX, y: r.minY, width: distance, height: r.height),
-        Rect(x: r.minX + distance + 1, y: r.minY, width: r.width - distance - 1, height: r.height)
+        Rect(x: r.minX + distance + 1, y: r.minY, width: max(0, r.width - distance - 1), height: r.height)
       )
     }
     let distance = (r.height * fraction).rounded(.up)
     return (
       Rect(x: r.minX, y: r.minY, width: r.width, height: distance),
-      Rect(x: r.minX, y: r.minY + distance + 1, width: r.width, height: r.height - distance - 1)
+      Rect(x: r.minX, y: r.minY + distance + 1, width: r.width, height: max(0, r.height - distance - 1))
     )
   }
 

@@ -27,7 +27,14 @@ let layouts: [any UIKitLayoutRegistration] = [
   UIKitLayout("sectionbackground", summary: "a flow subclass with a decoration view behind each section") {
     SectionBackgroundFlowLayout()
   },
+  mosaic,
 ]
+
+/// The bundled mosaic, ported to UIKit: the same attributes as `mosaic` on any dataset.
+let mosaic = UIKitLayout<MosaicLayout>(
+  "uikitmosaic", summary: "the WWDC 2018 mosaic written for UIKit: the same attributes as mosaic"
+) { MosaicLayout() }
+.option("segmentHeight", \.segmentHeight, range: 0...1e9, doc: "height of every segment")
 
 let pinterest = UIKitLayout<PinterestLayout>(
   "pinterest", summary: "columns, each item to the shortest, with a delegate protocol"

@@ -8,7 +8,11 @@ extension CGRect {
     self.init(x: r.minX, y: r.minY, width: r.width, height: r.height)
   }
 
-  var kit: Rect { Rect(x: Double(minX), y: Double(minY), width: Double(width), height: Double(height)) }
+  /// The rect as given, not standardized (`minX`, `width` and the like standardize): a frame
+  /// with a negative size reaches the host as one, which reports it as the layout's bug.
+  var kit: Rect {
+    Rect(x: Double(origin.x), y: Double(origin.y), width: Double(size.width), height: Double(size.height))
+  }
 }
 
 extension CGSize {
