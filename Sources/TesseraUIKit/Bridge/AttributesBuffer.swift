@@ -19,6 +19,33 @@ final class AttributesBuffer {
     records.deallocate()
   }
 
+  /// Calls `body` with the record of every element `query` appends, in order, and its kind
+  /// (nil for cells; records of undeclared kinds are skipped, as the SDK reads them).
+  func forEachRecord(
+    _ query: (inout AttributesSink) -> Void, _ body: (UnsafePointer<tessera_attributes>, ElementKind?) -> Void
+  ) {
+    kinds.withUnsafeBufferPointer { declared in
+      while true {
+        var sink = AttributesSink(records: records, capacity: capacity, kinds: declared)
+        query(&sink)
+        if sink.fitted {
+          for index in 0..<sink.count {
+            let record = records + index
+            if record.pointee.category == UInt32(ElementCategory.cell.rawValue) {
+              body(record, nil)
+            } else if let position = ABIKindIndex.declaredPosition(of: record.pointee.kind, count: declared.count) {
+              body(record, declared[position])
+            }
+          }
+          return
+        }
+        records.deallocate()
+        capacity = sink.count
+        records = .allocate(capacity: capacity)
+      }
+    }
+  }
+
   /// Calls `body` with every element `query` appends, in order.
   func forEach(_ query: (inout AttributesSink) -> Void, _ body: (LayoutAttributes) -> Void) {
     kinds.withUnsafeBufferPointer { declared in

@@ -1,4 +1,5 @@
 import Foundation
+import TesseraABI
 import TesseraKit
 
 /// UIKit's kind strings ↔ Tessera's kinds. UIKit's header and footer kinds are Tessera's
@@ -37,20 +38,61 @@ enum UIKitKinds {
 }
 
 extension UICollectionViewLayoutAttributes {
-  /// Attributes of class `type` (a layout's `layoutAttributesClass`) holding `a`.
-  static func make(from a: LayoutAttributes, as type: AnyClass) -> UICollectionViewLayoutAttributes {
-    let made = ((type as? UICollectionViewLayoutAttributes.Type) ?? UICollectionViewLayoutAttributes.self).init()
-    made.frame = CGRect(a.frame)
-    made.zIndex = Int(a.zIndex)
-    made.alpha = CGFloat(a.alpha)
-    made.isHidden = a.isHidden
-    if a.transform != .identity { made.transform = CGAffineTransform(a.transform) }
-    made.indexPath = Foundation.IndexPath(a.indexPath)
-    if let kind = a.kind {
-      made.representedElementCategory = UIKitKinds.category(kind.category)
-      made.representedElementKind = UIKitKinds.string(kind)
-    }
+  /// The class a layout's `layoutAttributesClass` names, as attributes (the base class when it
+  /// names another): cast once per query, not once per element.
+  static func attributesClass(_ type: AnyClass) -> UICollectionViewLayoutAttributes.Type {
+    (type as? UICollectionViewLayoutAttributes.Type) ?? UICollectionViewLayoutAttributes.self
+  }
+
+  /// Attributes of class `type` holding `a`.
+  static func make(from a: LayoutAttributes, as type: UICollectionViewLayoutAttributes.Type)
+    -> UICollectionViewLayoutAttributes
+  {
+    let made = type.init()
+    made.fill(from: a)
     return made
+  }
+
+  /// Sets every attribute from `a` (one write of plain data, and the kind).
+  func fill(from a: LayoutAttributes) {
+    var values = Values()
+    values.setFrame(CGRect(a.frame))
+    values.zIndex = Int(a.zIndex)
+    values.alpha = CGFloat(a.alpha)
+    values.isHidden = a.isHidden
+    values.transform = CGAffineTransform(a.transform)
+    (values.section, values.item) = (a.indexPath.section, a.indexPath.item)
+    if let kind = a.kind {
+      values.category = UIKitKinds.category(kind.category)
+      let string = UIKitKinds.string(kind)
+      if self.kind != string { self.kind = string }
+    } else if self.kind != nil {
+      self.kind = nil
+    }
+    if depthBox != nil { depthBox = nil }
+    self.values = values
+  }
+
+  /// Sets every attribute from an ABI record of kind `kind` (nil for a cell).
+  func fill(from record: UnsafePointer<tessera_attributes>, kind: ElementKind?) {
+    let r = record.pointee
+    var values = Values()
+    values.setFrame(CGRect(x: r.frame.x, y: r.frame.y, width: r.frame.width, height: r.frame.height))
+    values.zIndex = Int(r.z_index)
+    values.alpha = CGFloat(r.alpha)
+    values.isHidden = r.hidden != 0
+    let t = r.transform
+    values.transform = CGAffineTransform(a: t.a, b: t.b, c: t.c, d: t.d, tx: t.tx, ty: t.ty)
+    (values.section, values.item) = (Int(r.index_path.section), Int(r.index_path.item))
+    if let kind {
+      values.category = UIKitKinds.category(kind.category)
+      let string = UIKitKinds.string(kind)
+      if self.kind != string { self.kind = string }
+    } else if self.kind != nil {
+      self.kind = nil
+    }
+    if depthBox != nil { depthBox = nil }
+    self.values = values
   }
 
   /// These attributes as TesseraKit's plain record; nil for attributes whose index path is not
@@ -60,23 +102,32 @@ extension UICollectionViewLayoutAttributes {
     return kit(kinds: &kinds)
   }
 
-  /// `kit`, kinds looked up in (and added to) `kinds`.
+  /// `kit`, kinds looked up in (and added to) `kinds`. Attributes of UIKit's own class are read
+  /// in one go; a subclass's through its properties, which it may override.
   func kit(kinds: inout UIKitKindTable) -> LayoutAttributes? {
-    guard indexPath.count == 2 else { return nil }
-    let path = TesseraKit.IndexPath(indexPath.section, indexPath.item)
+    var v = values
+    if type(of: self) != UICollectionViewLayoutAttributes.self {
+      v.frame = frame
+      v.zIndex = zIndex
+      v.alpha = alpha
+      v.isHidden = isHidden
+      v.indexPath = indexPath
+      v.transform = transform
+    }
+    guard v.pathLength == 2 else { return nil }
+    let path = TesseraKit.IndexPath(v.section, v.item)
     var a: LayoutAttributes
-    if representedElementCategory == .cell {
-      a = LayoutAttributes(indexPath: path, frame: frame.kit)
+    if v.category == .cell {
+      a = LayoutAttributes(indexPath: path, frame: v.frame.kit)
     } else {
       // A supplementary or decoration view without a kind has the empty one (UIKit would refuse
       // to show it; the host reports the undeclared kind).
-      let kind = kinds.kind(representedElementKind ?? "", representedElementCategory)
-      a = LayoutAttributes(kind: kind, indexPath: path, frame: frame.kit)
+      a = LayoutAttributes(kind: kinds.kind(kind ?? "", v.category), indexPath: path, frame: v.frame.kit)
     }
-    a.zIndex = Int32(clamping: zIndex)
-    a.alpha = Double(alpha)
-    a.isHidden = isHidden
-    a.transform = transform.kit
+    a.zIndex = Int32(clamping: v.zIndex)
+    a.alpha = Double(v.alpha)
+    a.isHidden = v.isHidden
+    if v.transform != .identity { a.transform = v.transform.kit }
     return a
   }
 }

@@ -15,7 +15,7 @@ final class UIKitLayoutAdapter: CollectionLayout {
   let view: UICollectionView
   private let options: [UIKitOptionBinding]
   /// The kinds this layout's attributes have named so far.
-  private var kinds = UIKitKindTable()
+  @exclusivity(unchecked) private var kinds = UIKitKindTable()
   /// Contexts the layout returned for a bounds change or a preferred size, with what the host
   /// was told: the one the host passes back reaches the layout as the same object.
   private var returnedContexts: [(kit: InvalidationContext, context: UICollectionViewLayoutInvalidationContext)] = []
@@ -151,7 +151,8 @@ final class UIKitLayoutAdapter: CollectionLayout {
 
   /// Attributes of the layout's class holding `a`.
   private func uikit(_ a: LayoutAttributes) -> UICollectionViewLayoutAttributes {
-    UICollectionViewLayoutAttributes.make(from: a, as: type(of: layout).layoutAttributesClass)
+    UICollectionViewLayoutAttributes.make(
+      from: a, as: UICollectionViewLayoutAttributes.attributesClass(type(of: layout).layoutAttributesClass))
   }
 
   // MARK: Scrolling and layout changes

@@ -36,6 +36,8 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
 
   /// The bundled flow, made at the first pass with the collection view's data source.
   private var engine: FlowLayout?
+  /// The attributes objects this layout returns, one per element, refilled by each query.
+  @exclusivity(unchecked) private var pool = AttributesPool()
   /// Where the engine's rect queries land, kept between queries.
   private let buffer = AttributesBuffer(kinds: FlowLayout.layoutDescription.kinds)
   /// The options the engine last took.
@@ -91,6 +93,7 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
     } catch {
       passError = error.message
     }
+    pool.resize(itemCounts: (0..<source.numberOfSections).map { source.numberOfItems(inSection: $0) })
   }
 
   open override var collectionViewContentSize: CGSize {
@@ -99,19 +102,24 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
 
   open override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
     guard let engine else { return [] }
-    let type: AnyClass = Self.layoutAttributesClass
+    let type = UICollectionViewLayoutAttributes.attributesClass(Self.layoutAttributesClass)
     var found: [UICollectionViewLayoutAttributes] = []
     let kitRect = rect.kit
-    buffer.forEach({ engine.layoutAttributesForElements(in: kitRect, into: &$0) }) {
-      found.append(UICollectionViewLayoutAttributes.make(from: $0, as: type))
+    // The pool taken out for the query and put back (not copied: its arrays stay unique), so an
+    // element costs no exclusivity check on this layout.
+    var pool = AttributesPool()
+    swap(&pool, &self.pool)
+    buffer.forEachRecord({ engine.layoutAttributesForElements(in: kitRect, into: &$0) }) { record, kind in
+      found.append(pool.attributes(for: record, kind: kind, as: type))
     }
+    swap(&pool, &self.pool)
     return found
   }
 
   open override func layoutAttributesForItem(at indexPath: Foundation.IndexPath) -> UICollectionViewLayoutAttributes? {
     guard let engine, indexPath.count == 2 else { return nil }
     return engine.layoutAttributesForItem(at: indexPath.kit).map {
-      UICollectionViewLayoutAttributes.make(from: $0, as: Self.layoutAttributesClass)
+      pool.attributes(for: $0, as: UICollectionViewLayoutAttributes.attributesClass(Self.layoutAttributesClass))
     }
   }
 
@@ -123,7 +131,7 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
     guard let engine, indexPath.count == 2, let kind = UIKitKinds.kind(elementKind, category: .supplementaryView)
     else { return nil }
     return engine.layoutAttributesForSupplementaryView(ofKind: kind, at: indexPath.kit).map {
-      UICollectionViewLayoutAttributes.make(from: $0, as: Self.layoutAttributesClass)
+      pool.attributes(for: $0, as: UICollectionViewLayoutAttributes.attributesClass(Self.layoutAttributesClass))
     }
   }
 
