@@ -79,7 +79,7 @@ public final class FileAccess {
     }
     guard snapshots != nil else { return path }
     guard let bytes = Self.readBytes(path) else { return path }  // opening it gives the error
-    return try record(path, bytes)
+    return try record(path, bytes, library: true)
   }
 
   /// A fresh copy of a plugin library to open (`plugin reload`), in the private folder.
@@ -91,7 +91,7 @@ public final class FileAccess {
     guard let bytes = Self.readBytes(path) else { throw HostError("cannot reload plugin \(shown): it cannot be read") }
     let folder: PrivateDirectory
     if let snapshots { folder = snapshots } else { folder = try PrivateDirectory.current() }
-    let copy = try folder.write(bytes, stem: Self.stem(path))
+    let copy = try folder.writeLibrary(bytes, copyOf: path)
     reads.append((path, copy))
     return copy
   }
@@ -116,14 +116,17 @@ public final class FileAccess {
   }
 
   @discardableResult
-  private func record(_ path: String, _ bytes: [UInt8]) throws(HostError) -> String {
+  /// A snapshot of `bytes` read from `path` (a plugin `library` is written with links to its
+  /// neighbours, `PrivateDirectory.writeLibrary`).
+  private func record(_ path: String, _ bytes: [UInt8], library: Bool = false) throws(HostError) -> String {
     guard let folder = snapshots else { return path }
     let hash = Self.fnv1a(bytes)
     if let known = taken[path]?.first(where: { $0.count == bytes.count && $0.hash == hash }) {
       reads.append((path, known.snapshot))
       return known.snapshot
     }
-    let snapshot = try folder.write(bytes, stem: Self.stem(path))
+    let snapshot =
+      library ? try folder.writeLibrary(bytes, copyOf: path) : try folder.write(bytes, stem: Self.stem(path))
     taken[path, default: []].append((bytes.count, hash, snapshot))
     reads.append((path, snapshot))
     return snapshot
