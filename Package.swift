@@ -75,6 +75,14 @@ targets += [
     swiftSettings: strict),
 ]
 
+/// Layouts written for UIKit that misbehave on purpose, or exercise batch updates and
+/// self-sizing through UIKit's calls (sessions/uikit): named libFixture*.so, never loaded on their own.
+products.append(.library(name: "FixtureUIKitMisbehaves", type: .dynamic, targets: ["FixtureUIKitMisbehaves"]))
+targets.append(
+  .target(
+    name: "FixtureUIKitMisbehaves", dependencies: ["UIKit"], path: "Tests/Fixtures/UIKitMisbehaves",
+    swiftSettings: [.swiftLanguageMode(.v5)]))
+
 /// Plugins that break the ABI on purpose, for the sessions that pin the host's refusals. They
 /// are named libFixture*.so, so the host never loads them on its own.
 for fixture in [

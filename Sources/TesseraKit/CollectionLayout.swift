@@ -104,6 +104,12 @@ public protocol CollectionLayout: AnyObject {
   /// Where a disappearing element ends; nil for the host's default. Default: nil.
   func finalLayoutAttributesForDisappearingElement(kind: ElementKind?, at indexPath: IndexPath)
     -> LayoutAttributes?
+
+  /// A problem the query just answered found that its answer cannot carry (a UIKit layout's
+  /// element of a kind its registration does not declare): the host reports that query as
+  /// failed with this message. Asked once after every query, and forgotten when read. Default:
+  /// nil.
+  func takeQueryError() -> LayoutError?
 }
 
 extension CollectionLayout {
@@ -172,6 +178,8 @@ extension CollectionLayout {
   public func finalLayoutAttributesForDisappearingElement(kind: ElementKind?, at indexPath: IndexPath)
     -> LayoutAttributes?
   { nil }
+
+  public func takeQueryError() -> LayoutError? { nil }
 
   /// Convenience for tests and tools: a rect query collected into an array.
   public func layoutAttributes(in rect: Rect) -> [LayoutAttributes] {

@@ -93,8 +93,24 @@ final class LayoutInstanceBox {
     ABIRecord.write(filled, into: UnsafeMutableRawPointer(out))
   }
 
-  /// Runs a sink-filling query against a caller's buffer, honouring its record size.
+  /// Runs a sink-filling query against a caller's buffer, honouring its record size; a query
+  /// whose layout reports a problem (`takeQueryError`) fails with it.
   func fill(
+    _ buffer: UnsafeMutablePointer<tessera_attributes_buffer>,
+    _ query: (inout AttributesSink) -> Void
+  ) -> tessera_status {
+    let status = fillRecords(buffer, query)
+    if let error = layout.takeQueryError() { return fail(error.message) }
+    return status
+  }
+
+  /// `status`, unless the query that gave it reported a problem (`takeQueryError`).
+  func checked(_ status: tessera_status) -> tessera_status {
+    if let error = layout.takeQueryError() { return fail(error.message) }
+    return status
+  }
+
+  private func fillRecords(
     _ buffer: UnsafeMutablePointer<tessera_attributes_buffer>,
     _ query: (inout AttributesSink) -> Void
   ) -> tessera_status {

@@ -119,10 +119,10 @@ enum LayoutThunks {
       tessera_status = { instance, path, out in
         let box = box(instance)
         guard let found = box.layout.layoutAttributesForItem(at: IndexPath(path)) else {
-          return tessera_status(TESSERA_NOT_FOUND)
+          return box.checked(tessera_status(TESSERA_NOT_FOUND))
         }
         box.write(found, to: out)
-        return tessera_status(TESSERA_OK)
+        return box.checked(tessera_status(TESSERA_OK))
       }
 
   static let attributesForSupplementary:
@@ -131,9 +131,9 @@ enum LayoutThunks {
         let box = box(instance)
         guard let kind = box.kind(at: kind),
           let found = box.layout.layoutAttributesForSupplementaryView(ofKind: kind, at: IndexPath(path))
-        else { return tessera_status(TESSERA_NOT_FOUND) }
+        else { return box.checked(tessera_status(TESSERA_NOT_FOUND)) }
         box.write(found, to: out)
-        return tessera_status(TESSERA_OK)
+        return box.checked(tessera_status(TESSERA_OK))
       }
 
   static let attributesForDecoration:
@@ -142,9 +142,9 @@ enum LayoutThunks {
         let box = box(instance)
         guard let kind = box.kind(at: kind),
           let found = box.layout.layoutAttributesForDecorationView(ofKind: kind, at: IndexPath(path))
-        else { return tessera_status(TESSERA_NOT_FOUND) }
+        else { return box.checked(tessera_status(TESSERA_NOT_FOUND)) }
         box.write(found, to: out)
-        return tessera_status(TESSERA_OK)
+        return box.checked(tessera_status(TESSERA_OK))
       }
 
   static let shouldInvalidateForBounds: @convention(c) (OpaquePointer?, tessera_rect) -> tessera_bool = {

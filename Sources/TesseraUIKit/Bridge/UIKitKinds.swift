@@ -137,6 +137,17 @@ extension UICollectionViewLayoutAttributes {
 struct UIKitKindTable {
   private var supplementaries: [String: ElementKind] = [:]
   private var decorations: [String: ElementKind] = [:]
+  /// The kinds the layout declares; nil: any kind.
+  private let declared: Set<ElementKind>?
+
+  init(declared: [ElementKind]? = nil) {
+    self.declared = declared.map(Set.init)
+  }
+
+  /// Whether the layout declares `kind` (every kind when the table was made without a list).
+  func isDeclared(_ kind: ElementKind) -> Bool {
+    declared?.contains(kind) ?? true
+  }
 
   /// The kind of a supplementary or decoration view named `string`.
   mutating func kind(_ string: String, _ category: UICollectionView.ElementCategory) -> ElementKind {

@@ -79,8 +79,10 @@ public struct UIKitLayout<Layout: UICollectionViewLayout>: UIKitLayoutRegistrati
       name: name, summary: summary, options: all.map { $0.describe(probe) }, kinds: kinds)
     let make = self.make
     let bindings = all
+    let name = self.name
+    let declared = kinds
     return ExportedLayout(description: description) { collectionView in
-      UIKitLayoutAdapter(collectionView: collectionView, make: make, options: bindings)
+      UIKitLayoutAdapter(collectionView: collectionView, make: make, options: bindings, name: name, kinds: declared)
     }
   }
 }

@@ -15,16 +15,22 @@ final class UIKitLayoutAdapter: CollectionLayout {
   let view: UICollectionView
   private let options: [UIKitOptionBinding]
   /// The kinds this layout's attributes have named so far.
-  @exclusivity(unchecked) private var kinds = UIKitKindTable()
+  @exclusivity(unchecked) private var kinds: UIKitKindTable
+  /// The name `layout NAME` takes, for messages.
+  private let name: String
+  /// What the last query found wrong that its answer cannot carry (`takeQueryError`).
+  private var queryError: LayoutError?
   /// Contexts the layout returned for a bounds change or a preferred size, with what the host
   /// was told: the one the host passes back reaches the layout as the same object.
   private var returnedContexts: [(kit: InvalidationContext, context: UICollectionViewLayoutInvalidationContext)] = []
 
   init(
     collectionView: TesseraKit.CollectionView, make: (UICollectionView) -> UICollectionViewLayout,
-    options: [UIKitOptionBinding]
+    options: [UIKitOptionBinding], name: String = "uicollectionviewlayout", kinds declared: [ElementKind]? = nil
   ) {
     self.collectionView = collectionView
+    self.name = name
+    self.kinds = UIKitKindTable(declared: declared)
     let view = UICollectionView(source: DatasetSource(collectionView), layout: UICollectionViewLayout())
     self.view = view
     self.layout = make(view)
@@ -66,7 +72,9 @@ final class UIKitLayoutAdapter: CollectionLayout {
   /// nothing for those, and Tessera's queries do not list them.
   func layoutAttributesForElements(in rect: Rect, into sink: inout AttributesSink) {
     for attributes in layout.layoutAttributesForElements(in: CGRect(rect)) ?? [] {
-      if let a = kit(attributes), a.frame.intersects(rect) { sink.append(a) }
+      // A frame that is not a rectangle (NaN, infinite, negative) goes to the host, which
+      // reports it as the layout's bug; a valid one must overlap the rect.
+      if let a = kit(attributes), a.frame.intersects(rect) || !a.frame.isValidRectangle { sink.append(a) }
     }
   }
 
@@ -146,7 +154,30 @@ final class UIKitLayoutAdapter: CollectionLayout {
   /// UIKit's attributes as the host's, their kind looked up in this adapter's own table (no
   /// lock, no interning per element).
   private func kit(_ attributes: UICollectionViewLayoutAttributes?) -> LayoutAttributes? {
-    attributes?.kit(kinds: &kinds)
+    guard let a = attributes?.kit(kinds: &kinds) else { return nil }
+    if let kind = a.kind, !kinds.isDeclared(kind) {
+      if queryError == nil { queryError = undeclared(kind) }
+      return nil
+    }
+    return a
+  }
+
+  /// What to say of an element of a kind the registration does not declare.
+  private func undeclared(_ kind: ElementKind) -> LayoutError {
+    let string = UIKitKinds.string(kind)
+    if kind.category == .decoration {
+      return LayoutError(
+        "it returned a decoration view of kind \"\(string)\", which it did not declare: register it in the layout's init() with register(_:forDecorationViewOfKind:), or list it in UIKitLayout(\"\(name)\", decorationKinds: [\"\(string)\"])"
+      )
+    }
+    return LayoutError(
+      "it returned a supplementary view of kind \"\(string)\", which its registration does not declare: list it in UIKitLayout(\"\(name)\", supplementaryKinds: [\"\(string)\"])"
+    )
+  }
+
+  func takeQueryError() -> LayoutError? {
+    defer { queryError = nil }
+    return queryError
   }
 
   /// Attributes of the layout's class holding `a`.
@@ -217,6 +248,13 @@ final class UIKitLayoutAdapter: CollectionLayout {
     guard let kind else { return kit(item(path)) }
     let ask = kind.category == .decoration ? decoration : supplementary
     return kit(ask(UIKitKinds.string(kind), path))
+  }
+}
+
+extension Rect {
+  /// Finite, with no negative side.
+  var isValidRectangle: Bool {
+    minX.isFinite && minY.isFinite && width.isFinite && height.isFinite && width >= 0 && height >= 0
   }
 }
 
