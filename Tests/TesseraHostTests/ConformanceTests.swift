@@ -134,4 +134,12 @@ import Testing
       #expect(output == lines.joined(separator: "\n"), "\(arguments)")
     }
   }
+
+  /// The layouts written for UIKit keep every rule, checked as a person checks them.
+  @Test func theUIKitExamplesKeepEveryRule() throws {
+    let (status, output) = try Support.run(
+      IsolationTests.tessera, ["conform", "uikit-examples", "--items", "120"], in: Support.packageRoot)
+    #expect(status == 0, "\(output)")
+    #expect(output.components(separatedBy: "every rule kept (8)").count - 1 == 7, "\(output)")
+  }
 }

@@ -30,6 +30,14 @@ import Testing
     Case(layout: "layout quilt direction=horizontal blockSize=80x120", dataset: "gen blocks 200", covers: .alongX),
     Case(layout: "layout raggy", dataset: "gen photos 200 sections=2", covers: .both),
     Case(layout: "layout raggy tornEdges=true numberOfRows=4", dataset: "gen photos 200", covers: .both),
+    // Layouts written for UIKit, through the UIKit surface.
+    Case(layout: "layout uikitflow", dataset: "gen random 150 sections=3 header=390x30", covers: .alongY),
+    Case(layout: "layout pinterest numberOfColumns=3", dataset: "gen photos 150 sections=2", covers: .both),
+    Case(layout: "layout leftaligned sectionInset=5,7,5,7", dataset: "gen random 150 sections=3", covers: .alongY),
+    Case(layout: "layout stickyheaders", dataset: "gen random 150 sections=3 header=390x30", covers: .alongY),
+    Case(layout: "layout shrinkinglist", dataset: "gen random 150 sections=3", covers: .both),
+    Case(layout: "layout sectionbackground", dataset: "gen random 150 sections=3", covers: .alongY),
+    Case(layout: "layout uikitmosaic", dataset: "gen grid 200 sections=3", covers: .both),
   ]
 
   @Test(arguments: cases)
