@@ -13,7 +13,7 @@ var products: [Product] = [
   .library(name: "TesseraKit", targets: ["TesseraKit"]),
   .library(name: "TesseraTesting", targets: ["TesseraTesting"]),
   // Layout files written for UIKit: `import UIKit` (the module of that name) or `import TesseraUIKit`.
-  .library(name: "TesseraUIKit", targets: ["TesseraUIKit", "UIKit"]),
+  .library(name: "TesseraUIKit", targets: ["TesseraUIKit", "UIKit", "CoreGraphics", "QuartzCore"]),
   .library(name: "TesseraListC", type: .dynamic, targets: ["ListC"]),
 ]
 var targets: [Target] = [
@@ -24,6 +24,8 @@ var targets: [Target] = [
   .target(
     name: "TesseraUIKit", dependencies: ["TesseraABI", "TesseraKit", "FlowLayout"], swiftSettings: strict),
   .target(name: "UIKit", dependencies: ["TesseraUIKit"], swiftSettings: strict),
+  .target(name: "CoreGraphics", dependencies: ["TesseraUIKit"], swiftSettings: strict),
+  .target(name: "QuartzCore", dependencies: ["TesseraUIKit"], swiftSettings: strict),
   .systemLibrary(name: "CEditLine", path: "Sources/CEditLine", pkgConfig: "libedit",
                  providers: [.apt(["libedit-dev"])]),
   .target(
@@ -69,9 +71,16 @@ targets += [
   .target(
     name: "UIKitExamplesPlugin", dependencies: ["UIKitExampleLayouts", "UIKit"], path: "Plugins/UIKitExamples/Export",
     swiftSettings: strict),
+  // Layout code in the forms published layouts take (a survey of 29 of them), built in Swift 5
+  // mode: if one of these forms stops compiling, the build says so.
+  .target(
+    name: "UIKitSourceForms", dependencies: ["UIKit", "CoreGraphics", "QuartzCore"], path: "Tests/UIKitSourceForms",
+    swiftSettings: [.swiftLanguageMode(.v5)]),
   .testTarget(
     name: "TesseraUIKitTests",
-    dependencies: ["UIKitExampleLayouts", "TesseraUIKit", "TesseraTesting", "TesseraHost", "MosaicLayout"],
+    dependencies: [
+      "UIKitExampleLayouts", "UIKitSourceForms", "TesseraUIKit", "TesseraTesting", "TesseraHost", "MosaicLayout",
+    ],
     swiftSettings: strict),
 ]
 

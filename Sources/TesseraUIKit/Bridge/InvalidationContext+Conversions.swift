@@ -4,8 +4,8 @@ import TesseraKit
 extension UICollectionViewLayoutInvalidationContext {
   /// Fills this (new) context from the host's.
   func fill(from c: InvalidationContext) {
-    invalidateEverything = c.invalidatesEverything
-    invalidateDataSourceCounts = c.invalidatesDataSourceCounts
+    everything = c.invalidatesEverything
+    dataSourceCounts = c.invalidatesDataSourceCounts
     invalidatesBounds = c.flags.contains(.bounds)
     if !c.items.isEmpty { invalidateItems(at: c.items.map(Foundation.IndexPath.init)) }
     for r in c.supplementaries {
@@ -27,8 +27,8 @@ extension UICollectionViewLayoutInvalidationContext {
     if invalidateDataSourceCounts { c.flags.insert(.dataSourceCounts) }
     if invalidatesBounds { c.flags.insert(.bounds) }
     c.items = (invalidatedItemIndexPaths ?? []).filter { $0.count == 2 }.map(\.kit)
-    c.supplementaries = references(namedSupplementaries, .supplementaryView)
-    c.decorations = references(namedDecorations, .decorationView)
+    c.supplementaries = references(invalidatedSupplementaryIndexPaths, named: namedSupplementaries, .supplementaryView)
+    c.decorations = references(invalidatedDecorationIndexPaths, named: namedDecorations, .decorationView)
     c.preferredSizes = preferredSizes.filter { $0.indexPath.count == 2 }.map {
       InvalidationContext.PreferredSize(indexPath: $0.indexPath.kit, size: $0.size.kit)
     }
@@ -38,10 +38,19 @@ extension UICollectionViewLayoutInvalidationContext {
     return c
   }
 
+  /// The elements of `byKind` (what the context says, which a subclass may override), in the
+  /// order they were `named` when it says what was named.
   private func references(
-    _ named: [(kind: String, indexPath: Foundation.IndexPath)], _ category: UICollectionView.ElementCategory
+    _ byKind: [String: [Foundation.IndexPath]]?, named: [(kind: String, indexPath: Foundation.IndexPath)],
+    _ category: UICollectionView.ElementCategory
   ) -> [InvalidationContext.ElementRef] {
-    named.filter { $0.indexPath.count == 2 }.compactMap { kind, path in
+    let ordered: [(kind: String, indexPath: Foundation.IndexPath)]
+    if Dictionary(grouping: named, by: \.kind).mapValues({ $0.map(\.indexPath) }) == (byKind ?? [:]) {
+      ordered = named
+    } else {
+      ordered = (byKind ?? [:]).sorted { $0.key < $1.key }.flatMap { kind, paths in paths.map { (kind, $0) } }
+    }
+    return ordered.filter { $0.indexPath.count == 2 }.compactMap { kind, path in
       UIKitKinds.kind(kind, category: category).map { InvalidationContext.ElementRef(kind: $0, indexPath: path.kit) }
     }
   }

@@ -55,7 +55,7 @@ public struct UIKitLayout<Layout: UICollectionViewLayout>: UIKitLayoutRegistrati
   private func probe() -> Layout {
     let view = UICollectionView(source: DatasetSource(nil), layout: UICollectionViewLayout())
     let layout = make(view)
-    layout.collectionView = view
+    layout.installedView = view
     return layout
   }
 

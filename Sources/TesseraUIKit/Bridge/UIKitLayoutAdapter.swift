@@ -36,7 +36,7 @@ final class UIKitLayoutAdapter: CollectionLayout {
     self.layout = make(view)
     self.options = options
     view.collectionViewLayout = layout
-    layout.collectionView = view
+    layout.installedView = view
   }
 
   convenience init(collectionView: TesseraKit.CollectionView) {
@@ -198,11 +198,11 @@ final class UIKitLayoutAdapter: CollectionLayout {
   }
 
   func prepareForTransition(to newLayout: LayoutReference) {
-    layout.prepare(forTransitionTo: TesseraOtherLayout(name: newLayout.name))
+    layout.prepareForTransition(to: TesseraOtherLayout(name: newLayout.name))
   }
 
   func prepareForTransition(from oldLayout: LayoutReference) {
-    layout.prepare(forTransitionFrom: TesseraOtherLayout(name: oldLayout.name))
+    layout.prepareForTransition(from: TesseraOtherLayout(name: oldLayout.name))
   }
 
   func finalizeLayoutTransition() {

@@ -162,6 +162,17 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
     return context
   }
 
+  /// An appearing cell starts at its place, transparent, as UIKit's flow answers (subclasses
+  /// call `super` and adjust the copy).
+  open override func initialLayoutAttributesForAppearingItem(at itemIndexPath: Foundation.IndexPath)
+    -> UICollectionViewLayoutAttributes?
+  {
+    guard let attributes = layoutAttributesForItem(at: itemIndexPath)?.copy() as? UICollectionViewLayoutAttributes
+    else { return nil }
+    attributes.alpha = 0
+    return attributes
+  }
+
   /// Self-sizing (a non-zero `estimatedItemSize`): a cell whose preferred size differs from its
   /// size invalidates it, as UIKit's flow answers.
   open override func shouldInvalidateLayout(

@@ -48,3 +48,20 @@ extension CGPoint {
   /// Core Graphics' `equalTo(_:)`.
   public func equalTo(_ point: CGPoint) -> Bool { self == point }
 }
+
+/// A two-dimensional vector (Core Graphics' `CGVector`).
+public struct CGVector: Hashable, Sendable {
+  public var dx: CGFloat
+  public var dy: CGFloat
+
+  public init() {
+    self.init(dx: 0, dy: 0)
+  }
+
+  public init(dx: CGFloat, dy: CGFloat) {
+    self.dx = dx
+    self.dy = dy
+  }
+
+  public static let zero = CGVector()
+}

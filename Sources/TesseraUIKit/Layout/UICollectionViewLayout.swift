@@ -13,7 +13,8 @@ public import Foundation
 /// - the queries: nil, no elements, a zero content size.
 open class UICollectionViewLayout: NSObject {
   /// The collection view this layout lays out; nil until the host installs the layout.
-  open internal(set) weak var collectionView: UICollectionView?
+  open var collectionView: UICollectionView? { installedView }
+  weak var installedView: UICollectionView?
 
   /// Decoration kinds registered in `init()` (`register(_:forDecorationViewOfKind:)`): Tessera
   /// lists, draws and queries them like its own layouts' kinds.
@@ -61,7 +62,7 @@ open class UICollectionViewLayout: NSObject {
   /// Invalidates everything: the next pass prepares again.
   open func invalidateLayout() {
     let context = makeInvalidationContext()
-    context.invalidateEverything = true
+    context.everything = true
     invalidateLayout(with: context)
   }
 
@@ -145,9 +146,9 @@ open class UICollectionViewLayout: NSObject {
 
   /// The other layout is another plugin's: it arrives as a stand-in that says its name
   /// (`tesseraName`) and answers nothing else.
-  open func prepare(forTransitionTo newLayout: UICollectionViewLayout) {}
+  open func prepareForTransition(to newLayout: UICollectionViewLayout) {}
 
-  open func prepare(forTransitionFrom oldLayout: UICollectionViewLayout) {}
+  open func prepareForTransition(from oldLayout: UICollectionViewLayout) {}
 
   open func finalizeLayoutTransition() {}
 

@@ -5,13 +5,21 @@ public import Foundation
 /// from `invalidationContext(forBoundsChange:)` or `(forPreferredLayoutAttributes:...)` reaches
 /// its `invalidateLayout(with:)` as the same object, subclass properties and all.
 open class UICollectionViewLayoutInvalidationContext: NSObject {
-  public internal(set) var invalidateEverything = false
-  public internal(set) var invalidateDataSourceCounts = false
-  public private(set) var invalidatedItemIndexPaths: [IndexPath]?
-  public private(set) var invalidatedSupplementaryIndexPaths: [String: [IndexPath]]?
-  public private(set) var invalidatedDecorationIndexPaths: [String: [IndexPath]]?
+  /// Everything is invalid; set for `invalidateLayout()` and by the host.
+  open var invalidateEverything: Bool { everything }
+  /// The sections or items changed (a batch update).
+  open var invalidateDataSourceCounts: Bool { dataSourceCounts }
+  open var invalidatedItemIndexPaths: [IndexPath]? { itemPaths }
+  open var invalidatedSupplementaryIndexPaths: [String: [IndexPath]]? { supplementaryPaths }
+  open var invalidatedDecorationIndexPaths: [String: [IndexPath]]? { decorationPaths }
   open var contentOffsetAdjustment = CGPoint.zero
   open var contentSizeAdjustment = CGSize.zero
+
+  var everything = false
+  var dataSourceCounts = false
+  private var itemPaths: [IndexPath]?
+  private var supplementaryPaths: [String: [IndexPath]]?
+  private var decorationPaths: [String: [IndexPath]]?
 
   /// Cells' preferred sizes this context carries to the layout (self-sizing), and the batch
   /// update it belongs to: what Tessera's host says beyond UIKit's public properties.
@@ -29,20 +37,20 @@ open class UICollectionViewLayoutInvalidationContext: NSObject {
   }
 
   open func invalidateItems(at indexPaths: [IndexPath]) {
-    invalidatedItemIndexPaths = (invalidatedItemIndexPaths ?? []) + indexPaths
+    itemPaths = (itemPaths ?? []) + indexPaths
   }
 
   open func invalidateSupplementaryElements(ofKind elementKind: String, at indexPaths: [IndexPath]) {
-    var all = invalidatedSupplementaryIndexPaths ?? [:]
+    var all = supplementaryPaths ?? [:]
     all[elementKind, default: []] += indexPaths
-    invalidatedSupplementaryIndexPaths = all
+    supplementaryPaths = all
     namedSupplementaries += indexPaths.map { (elementKind, $0) }
   }
 
   open func invalidateDecorationElements(ofKind elementKind: String, at indexPaths: [IndexPath]) {
-    var all = invalidatedDecorationIndexPaths ?? [:]
+    var all = decorationPaths ?? [:]
     all[elementKind, default: []] += indexPaths
-    invalidatedDecorationIndexPaths = all
+    decorationPaths = all
     namedDecorations += indexPaths.map { (elementKind, $0) }
   }
 }

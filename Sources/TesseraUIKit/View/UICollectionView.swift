@@ -77,7 +77,21 @@ open class UICollectionView: UIScrollView {
     set {}
   }
 
+  /// The layout's content size, as UIKit sets it after each layout pass.
+  open override var contentSize: CGSize {
+    get { collectionViewLayout.collectionViewContentSize }
+    set {}
+  }
+
   open var numberOfSections: Int { source.numberOfSections }
+
+  /// The item whose frame holds `point` (the topmost when several do), nil when none does.
+  open func indexPathForItem(at point: CGPoint) -> IndexPath? {
+    let probe = CGRect(x: point.x - 0.5, y: point.y - 0.5, width: 1, height: 1)
+    return (collectionViewLayout.layoutAttributesForElements(in: probe) ?? [])
+      .filter { $0.representedElementCategory == .cell && $0.frame.contains(point) && !$0.isHidden }
+      .max { $0.zIndex < $1.zIndex }?.indexPath
+  }
 
   open func numberOfItems(inSection section: Int) -> Int { source.numberOfItems(inSection: section) }
 
@@ -105,6 +119,31 @@ open class UICollectionView: UIScrollView {
   open func register(
     _ viewClass: AnyClass?, forSupplementaryViewOfKind elementKind: String, withReuseIdentifier identifier: String
   ) {}
+}
+
+/// The traits a layout reads: the display scale (the viewport's, 1 when none is set) and the
+/// layout direction.
+public final class UITraitCollection: Sendable {
+  public let displayScale: CGFloat
+  public let layoutDirection: UITraitEnvironmentLayoutDirection
+
+  init(displayScale: CGFloat) {
+    self.displayScale = displayScale
+    layoutDirection = .leftToRight
+  }
+}
+
+/// Left to right or right to left, as traits say it.
+public enum UITraitEnvironmentLayoutDirection: Int, Sendable {
+  case unspecified = -1
+  case leftToRight = 0
+  case rightToLeft = 1
+}
+
+/// The application, as a layout sees it: the user interface's layout direction.
+public final class UIApplication: Sendable {
+  public static let shared = UIApplication()
+  public var userInterfaceLayoutDirection: UIUserInterfaceLayoutDirection { .leftToRight }
 }
 
 /// The screen: its `scale` is the viewport's (`viewport WxH@S`), 1 when none is set.

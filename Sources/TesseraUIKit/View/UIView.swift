@@ -16,6 +16,8 @@ open class UIView: NSObject {
   open var isHidden = false
   open var clipsToBounds = false
   open var effectiveUserInterfaceLayoutDirection: UIUserInterfaceLayoutDirection { .leftToRight }
+  /// The display scale is the viewport's (`viewport WxH@S`), 1 when none is set.
+  open var traitCollection: UITraitCollection { UITraitCollection(displayScale: UIScreen.main.scale) }
 
   public init(frame: CGRect) {
     self.frame = frame
