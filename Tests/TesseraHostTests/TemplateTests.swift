@@ -66,7 +66,7 @@ import Testing
     #expect(built == 0, "swift build failed:\n\(log)")
     let (tested, testLog) = try Support.run("/usr/bin/env", environment + ["swift", "test"], in: folder)
     #expect(tested == 0, "swift test failed:\n\(testLog)")
-    #expect(testLog.contains("Test myLayoutKeepsEveryRule(dataset:) with 2 test cases passed"))
+    #expect(testLog.contains("Test everyLayoutKeepsEveryRule(dataset:) with 2 test cases passed"))
     try Self.loadsAndConforms(folder + "/.build/debug/libMyLayoutPlugin.so", layout: "mylayout", in: folder)
   }
 

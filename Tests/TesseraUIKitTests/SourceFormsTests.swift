@@ -71,3 +71,27 @@ private final class MadeCards: @unchecked Sendable {
 private final class MadeFadeIn: @unchecked Sendable {
   var layout: FadeInFlowLayout?
 }
+
+/// Settings a flow subclass changes in its `prepare()` after `super.prepare()` count in the same
+/// pass, as on iOS (UIKit's flow lays out lazily).
+@Suite struct LazyFlowTests {
+  /// Rows 370 wide (390 − 10 − 10) at y 10, 75, 140 (60 high, 5 apart, inset 10); after a resize
+  /// to 300, at once 280 wide.
+  @Test func settingsChangedInPrepareCountInTheSamePass() throws {
+    let session = try UIKitSupport.session([UIKitLayout("columnflow") { ColumnFlowLayout() }])
+    UIKitSupport.run(session, "gen grid 3", "layout columnflow")
+    #expect(
+      session.execute("dump") == """
+        element  path  id  x   y    width  height
+        cell     0.0   i0  10  10   370    60
+        cell     0.1   i1  10  75   370    60
+        cell     0.2   i2  10  140  370    60
+        (3 elements)
+        """)
+    #expect(session.execute("size") == "contentSize 390x210")
+    UIKitSupport.run(session, "viewport 300x844")
+    #expect(
+      session.execute("item 0.2")
+        == "element  path  id  x   y    width  height\ncell     0.2   i2  10  140  280    60\n(1 element)")
+  }
+}

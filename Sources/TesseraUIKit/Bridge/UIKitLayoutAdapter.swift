@@ -60,7 +60,7 @@ final class UIKitLayoutAdapter: CollectionLayout {
     makeCurrent()
     layout.passError = nil
     layout.prepare()
-    layout.isInvalidated = false
+    layout.completePreparation()
     if let message = layout.passError { throw LayoutError(message) }
   }
 
@@ -105,9 +105,14 @@ final class UIKitLayoutAdapter: CollectionLayout {
 
   // MARK: Invalidation
 
+  /// True also when the layout answered false but invalidated itself meanwhile (UIKit then
+  /// runs a pass all the same).
   func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool {
     makeCurrent()
-    return layout.shouldInvalidateLayout(forBoundsChange: CGRect(newBounds))
+    layout.invalidatedItself = false
+    let answer = layout.shouldInvalidateLayout(forBoundsChange: CGRect(newBounds))
+    defer { layout.invalidatedItself = false }
+    return answer || layout.invalidatedItself
   }
 
   func invalidationContext(forBoundsChange newBounds: Rect) -> InvalidationContext {

@@ -38,6 +38,8 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
   private var engine: FlowLayout?
   /// The attributes objects this layout returns, one per element, refilled by each query.
   @exclusivity(unchecked) private var pool = AttributesPool()
+  /// Set by `prepare()` and by every invalidation: the engine's pass is still to run.
+  private var needsEnginePass = false
   /// Where the engine's rect queries land, kept between queries.
   private let buffer = AttributesBuffer(kinds: FlowLayout.layoutDescription.kinds)
   /// The options the engine last took.
@@ -73,11 +75,32 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
     ]
   }
 
+  /// Lays out lazily, as UIKit's flow does: `prepare()` only marks the pass, and the engine runs
+  /// it at the first question after it (a query, a lookup, the content size), or when the pass's
+  /// `prepare()` returns. So settings a subclass changes in its `prepare()` after
+  /// `super.prepare()` (Apple's column-flow sample sets `itemSize` there) count in the same pass.
   open override func prepare() {
     super.prepare()
     guard let source = collectionView?.source.collectionView else { return }
-    let engine = self.engine ?? FlowLayout(collectionView: source)
-    self.engine = engine
+    if engine == nil { engine = FlowLayout(collectionView: source) }
+    needsEnginePass = true
+  }
+
+  override func completePreparation() {
+    _ = preparedEngine()
+  }
+
+  /// The engine, laid out with the settings as they are now.
+  private func preparedEngine() -> FlowLayout? {
+    guard let engine else { return nil }
+    if needsEnginePass {
+      needsEnginePass = false
+      runEnginePass(engine)
+    }
+    return engine
+  }
+
+  private func runEnginePass(_ engine: FlowLayout) {
     let options = self.options
     if options != engineOptions {
       do throws(LayoutError) {
@@ -93,15 +116,17 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
     } catch {
       passError = error.message
     }
-    pool.resize(itemCounts: (0..<source.numberOfSections).map { source.numberOfItems(inSection: $0) })
+    if let source = collectionView?.source {
+      pool.resize(itemCounts: (0..<source.numberOfSections).map { source.numberOfItems(inSection: $0) })
+    }
   }
 
   open override var collectionViewContentSize: CGSize {
-    engine.map { CGSize($0.collectionViewContentSize) } ?? .zero
+    preparedEngine().map { CGSize($0.collectionViewContentSize) } ?? .zero
   }
 
   open override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
-    guard let engine else { return [] }
+    guard let engine = preparedEngine() else { return [] }
     let type = UICollectionViewLayoutAttributes.attributesClass(Self.layoutAttributesClass)
     var found: [UICollectionViewLayoutAttributes] = []
     let kitRect = rect.kit
@@ -117,7 +142,7 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
   }
 
   open override func layoutAttributesForItem(at indexPath: Foundation.IndexPath) -> UICollectionViewLayoutAttributes? {
-    guard let engine, indexPath.count == 2 else { return nil }
+    guard let engine = preparedEngine(), indexPath.count == 2 else { return nil }
     return engine.layoutAttributesForItem(at: indexPath.kit).map {
       pool.attributes(for: $0, as: UICollectionViewLayoutAttributes.attributesClass(Self.layoutAttributesClass))
     }
@@ -128,7 +153,8 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
   )
     -> UICollectionViewLayoutAttributes?
   {
-    guard let engine, indexPath.count == 2, let kind = UIKitKinds.kind(elementKind, category: .supplementaryView)
+    guard let engine = preparedEngine(), indexPath.count == 2,
+      let kind = UIKitKinds.kind(elementKind, category: .supplementaryView)
     else { return nil }
     return engine.layoutAttributesForSupplementaryView(ofKind: kind, at: indexPath.kit).map {
       pool.attributes(for: $0, as: UICollectionViewLayoutAttributes.attributesClass(Self.layoutAttributesClass))
@@ -138,18 +164,19 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
   open override func invalidateLayout(with context: UICollectionViewLayoutInvalidationContext) {
     super.invalidateLayout(with: context)
     engine?.invalidateLayout(with: context.kit)
+    if engine != nil { needsEnginePass = true }
   }
 
   /// A new width (height, scrolling horizontally) lays out again; a scroll only moves pinned
   /// headers and footers.
   open override func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool {
-    engine?.shouldInvalidateLayout(forBoundsChange: newBounds.kit) ?? false
+    preparedEngine()?.shouldInvalidateLayout(forBoundsChange: newBounds.kit) ?? false
   }
 
   open override func invalidationContext(forBoundsChange newBounds: CGRect) -> UICollectionViewLayoutInvalidationContext
   {
     let context = super.invalidationContext(forBoundsChange: newBounds)
-    if let engine {
+    if let engine = preparedEngine() {
       let named = engine.invalidationContext(forBoundsChange: newBounds.kit)
       for r in named.supplementaries {
         context.invalidateSupplementaryElements(
@@ -179,7 +206,9 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
     forPreferredLayoutAttributes preferredAttributes: UICollectionViewLayoutAttributes,
     withOriginalAttributes originalAttributes: UICollectionViewLayoutAttributes
   ) -> Bool {
-    guard let engine, let preferred = preferredAttributes.kit, let original = originalAttributes.kit else {
+    guard let engine = preparedEngine(), let preferred = preferredAttributes.kit,
+      let original = originalAttributes.kit
+    else {
       return false
     }
     return engine.shouldInvalidateLayout(forPreferredLayoutAttributes: preferred, withOriginalAttributes: original)

@@ -14,16 +14,17 @@ public import Foundation
 open class UICollectionViewLayout: NSObject {
   /// The collection view this layout lays out; nil until the host installs the layout.
   open var collectionView: UICollectionView? { installedView }
-  weak var installedView: UICollectionView?
+  final weak var installedView: UICollectionView?
 
   /// Decoration kinds registered in `init()` (`register(_:forDecorationViewOfKind:)`): Tessera
   /// lists, draws and queries them like its own layouts' kinds.
-  var registeredDecorationKinds: [String] = []
+  final var registeredDecorationKinds: [String] = []
+  /// Set by `invalidateLayout(with:)`; the adapter clears it around its own calls and reads it
+  /// after asking about a bounds change.
+  final var invalidatedItself = false
   /// A problem found during a pass that UIKit's signatures cannot return (a flow section's
   /// props that make no sense): the adapter fails the pass with it.
-  var passError: String?
-  /// True after `invalidateLayout()` or `invalidateLayout(with:)`, until the next `prepare()`.
-  var isInvalidated = true
+  final var passError: String?
 
   public override init() {
     super.init()
@@ -42,6 +43,10 @@ open class UICollectionViewLayout: NSObject {
   // MARK: The pass
 
   open func prepare() {}
+
+  /// Called when the pass's `prepare()` has returned: the flow lays out here if nothing asked
+  /// it to before (it lays out lazily, as UIKit's does).
+  func completePreparation() {}
 
   open var collectionViewContentSize: CGSize { .zero }
 
@@ -66,8 +71,10 @@ open class UICollectionViewLayout: NSObject {
     invalidateLayout(with: context)
   }
 
+  /// Notes that the layout is invalid: when the layout itself calls it (a setting's `didSet`,
+  /// or while it answers a bounds change), the host runs a pass for it, as UIKit does.
   open func invalidateLayout(with context: UICollectionViewLayoutInvalidationContext) {
-    isInvalidated = true
+    invalidatedItself = true
   }
 
   open func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool { false }

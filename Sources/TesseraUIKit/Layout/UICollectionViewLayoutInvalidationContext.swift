@@ -15,22 +15,22 @@ open class UICollectionViewLayoutInvalidationContext: NSObject {
   open var contentOffsetAdjustment = CGPoint.zero
   open var contentSizeAdjustment = CGSize.zero
 
-  var everything = false
-  var dataSourceCounts = false
+  final var everything = false
+  final var dataSourceCounts = false
   private var itemPaths: [IndexPath]?
   private var supplementaryPaths: [String: [IndexPath]]?
   private var decorationPaths: [String: [IndexPath]]?
 
   /// Cells' preferred sizes this context carries to the layout (self-sizing), and the batch
   /// update it belongs to: what Tessera's host says beyond UIKit's public properties.
-  var preferredSizes: [(indexPath: IndexPath, size: CGSize)] = []
-  var updateItems: [UICollectionViewUpdateItem] = []
+  final var preferredSizes: [(indexPath: IndexPath, size: CGSize)] = []
+  final var updateItems: [UICollectionViewUpdateItem] = []
   /// True when the context comes from a bounds change.
-  var invalidatesBounds = false
+  final var invalidatesBounds = false
   /// Supplementary and decoration elements in the order they were named (the dictionaries
   /// above have none), so the host sees them as the layout named them.
-  var namedSupplementaries: [(kind: String, indexPath: IndexPath)] = []
-  var namedDecorations: [(kind: String, indexPath: IndexPath)] = []
+  final var namedSupplementaries: [(kind: String, indexPath: IndexPath)] = []
+  final var namedDecorations: [(kind: String, indexPath: IndexPath)] = []
 
   public required override init() {
     super.init()

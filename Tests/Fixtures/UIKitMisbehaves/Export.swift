@@ -14,6 +14,9 @@ let layouts: [any UIKitLayoutRegistration] = [
     UIKitSelfSizingLayout()
   }
   .option("estimatedHeight", \.estimatedHeight, range: 0...1000, doc: "height before a cell reports its own"),
+  UIKitLayout<UIKitSelfInvalidatingLayout>(
+    "uikitselfinvalidating", summary: "invalidates itself on a width change and answers false"
+  ) { UIKitSelfInvalidatingLayout() },
 ]
 
 @c public func tessera_plugin_entry(_ major: UInt32, _ minor: UInt32) -> UnsafeRawPointer? {
