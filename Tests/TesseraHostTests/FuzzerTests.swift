@@ -51,13 +51,18 @@ import Testing
         ], in: work)
     }
     #expect(status == 1)
-    #expect(output.contains("FINDING: the engine failed: error: plugin 'crasher' "))
+    // The finding's message is in the format the fuzzer had chosen at that moment.
+    #expect(
+      output.contains("FINDING: the engine failed: error: plugin 'crasher' ")
+        || output.contains(#"FINDING: the engine failed: {"error": "plugin 'crasher' "#), "\(output)")
     let reproducer = try #require(
       output.split(separator: "\n").first { $0.hasPrefix("reproducer: ") }?.dropFirst("reproducer: ".count))
     let (_, replay) = try Support.run(
       IsolationTests.tessera, ["run", "--trust", "--keep-going", "--plugin-path", plugins, String(reproducer)], in: work
     )
-    let crashes = replay.split(separator: "\n").filter { $0.hasPrefix("error: plugin 'crasher' ") }
+    let crashes = replay.split(separator: "\n").filter {
+      $0.hasPrefix("error: plugin 'crasher' ") || $0.hasPrefix(#"{"error": "plugin 'crasher' "#)
+    }
     #expect(crashes.count == 1, "the reproducer should crash the plugin once, at its last step:\n\(replay)")
   }
 }
