@@ -22,15 +22,9 @@ extension PrivateDirectory {
       folder = freshName(name)
     }
     let copy = folder + "/" + name
-    let fd = open(copy, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-    guard fd >= 0 else {
-      throw HostError("cannot write a copy of \(name) in the private folder: \(String(cString: strerror(errno)))")
-    }
-    defer { close(fd) }
-    guard FileDescriptorIO.writeAll(fd, bytes) else {
-      unlink(copy)
-      throw HostError("cannot write a copy of \(name) in the private folder: \(String(cString: strerror(errno)))")
-    }
+    try Self.finishWriting(
+      open(copy, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600), bytes, to: copy,
+      what: "a copy of \(name)")
     let originalFolder = FileAccess.realPath(Self.folder(of: original)) ?? Self.folder(of: original)
     for neighbour in Directory.entries(of: originalFolder) where neighbour != name && Self.isSharedLibrary(neighbour) {
       // A neighbour that cannot be linked (a name taken) is simply not found later, with the

@@ -67,15 +67,21 @@ public final class PrivateDirectory: @unchecked Sendable {
       file = freshName(stem)
       fd = open(file, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
     }
+    try Self.finishWriting(fd, bytes, to: file, what: "a snapshot of \(stem)")
+    return file
+  }
+
+  /// Writes `bytes` through `fd` (just opened on `file`, or failed: -1) and closes it; a file
+  /// that could not be written whole is removed. `what` names it in errors.
+  static func finishWriting(_ fd: Int32, _ bytes: [UInt8], to file: String, what: String) throws(HostError) {
     guard fd >= 0 else {
-      throw HostError("cannot write a snapshot of \(stem) in the private folder: \(String(cString: strerror(errno)))")
+      throw HostError("cannot write \(what) in the private folder: \(String(cString: strerror(errno)))")
     }
     defer { close(fd) }
     guard FileDescriptorIO.writeAll(fd, bytes) else {
       unlink(file)
-      throw HostError("cannot write a snapshot of \(stem) in the private folder: \(String(cString: strerror(errno)))")
+      throw HostError("cannot write \(what) in the private folder: \(String(cString: strerror(errno)))")
     }
-    return file
   }
 
   /// `$TMPDIR`, or `/tmp`.

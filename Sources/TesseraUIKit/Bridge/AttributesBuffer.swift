@@ -3,6 +3,7 @@ import TesseraKit
 
 /// Runs a TesseraKit layout's sink-filling query once, into records kept between queries: what
 /// `CollectionLayout.layoutAttributes(in:)` does with a counting pass and a new buffer each time.
+/// Its records are read as they are, no `LayoutAttributes` made of them.
 /// It grows to the largest answer seen and asks again only when an answer outgrows it.
 final class AttributesBuffer {
   private let kinds: [ElementKind]
@@ -36,25 +37,6 @@ final class AttributesBuffer {
             } else if let position = ABIKindIndex.declaredPosition(of: record.pointee.kind, count: declared.count) {
               body(record, declared[position])
             }
-          }
-          return
-        }
-        records.deallocate()
-        capacity = sink.count
-        records = .allocate(capacity: capacity)
-      }
-    }
-  }
-
-  /// Calls `body` with every element `query` appends, in order.
-  func forEach(_ query: (inout AttributesSink) -> Void, _ body: (LayoutAttributes) -> Void) {
-    kinds.withUnsafeBufferPointer { declared in
-      while true {
-        var sink = AttributesSink(records: records, capacity: capacity, kinds: declared)
-        query(&sink)
-        if sink.fitted {
-          for index in 0..<sink.count {
-            if let attributes = LayoutAttributes(record: records[index], kinds: kinds) { body(attributes) }
           }
           return
         }

@@ -62,15 +62,7 @@ extension UICollectionViewLayoutAttributes {
     values.isHidden = a.isHidden
     values.transform = CGAffineTransform(a.transform)
     (values.section, values.item) = (a.indexPath.section, a.indexPath.item)
-    if let kind = a.kind {
-      values.category = UIKitKinds.category(kind.category)
-      let string = UIKitKinds.string(kind)
-      if self.kind != string { self.kind = string }
-    } else if self.kind != nil {
-      self.kind = nil
-    }
-    if depthBox != nil { depthBox = nil }
-    self.values = values
+    store(values, kind: a.kind)
   }
 
   /// Sets every attribute from an ABI record of kind `kind` (nil for a cell).
@@ -84,6 +76,12 @@ extension UICollectionViewLayoutAttributes {
     let t = r.transform
     values.transform = CGAffineTransform(a: t.a, b: t.b, c: t.c, d: t.d, tx: t.tx, ty: t.ty)
     (values.section, values.item) = (Int(r.index_path.section), Int(r.index_path.item))
+    store(values, kind: kind)
+  }
+
+  /// Stores a filled `values` and the element's `kind` (nil for a cell); a plane transform only.
+  private func store(_ values: Values, kind: ElementKind?) {
+    var values = values
     if let kind {
       values.category = UIKitKinds.category(kind.category)
       let string = UIKitKinds.string(kind)

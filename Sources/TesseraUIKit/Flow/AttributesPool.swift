@@ -35,35 +35,13 @@ struct AttributesPool {
     }
   }
 
-  /// The object for `a`'s element, of class `type`, holding `a`.
+  /// The object for `a`'s element, of class `type`, holding `a`: a lookup's answer.
   mutating func attributes(for a: LayoutAttributes, as type: UICollectionViewLayoutAttributes.Type)
     -> UICollectionViewLayoutAttributes
   {
-    if made >= Self.limit { clear() }
-    let path = a.indexPath
-    if let kind = a.kind {
-      let key = Key(kind: kind, indexPath: path)
-      if let found = others[key], Swift.type(of: found) == type {
-        found.fill(from: a)
-        return found
-      }
-      let fresh = UICollectionViewLayoutAttributes.make(from: a, as: type)
-      others[key] = fresh
-      made += 1
-      return fresh
-    }
-    guard path.section >= 0, path.section + 1 < sectionStarts.count, path.item >= 0,
-      sectionStarts[path.section] + path.item < sectionStarts[path.section + 1]
-    else { return UICollectionViewLayoutAttributes.make(from: a, as: type) }
-    let index = sectionStarts[path.section] + path.item
-    if let found = cells[index], Swift.type(of: found) == type {
-      found.fill(from: a)
-      return found
-    }
-    let fresh = UICollectionViewLayoutAttributes.make(from: a, as: type)
-    cells[index] = fresh
-    made += 1
-    return fresh
+    let object = self.object(kind: a.kind, indexPath: a.indexPath, as: type)
+    object.fill(from: a)
+    return object
   }
 
   /// The object for the element `record` describes (of kind `kind`, nil for a cell), of class
@@ -71,38 +49,35 @@ struct AttributesPool {
   mutating func attributes(
     for record: UnsafePointer<tessera_attributes>, kind: ElementKind?, as type: UICollectionViewLayoutAttributes.Type
   ) -> UICollectionViewLayoutAttributes {
-    if made >= Self.limit { clear() }
     let path = TesseraKit.IndexPath(Int(record.pointee.index_path.section), Int(record.pointee.index_path.item))
+    let object = self.object(kind: kind, indexPath: path, as: type)
+    object.fill(from: record, kind: kind)
+    return object
+  }
+
+  /// The pooled object for an element (made when there is none, or one of another class); an
+  /// element outside the sections' counts gets a new object, not pooled.
+  private mutating func object(
+    kind: ElementKind?, indexPath path: TesseraKit.IndexPath, as type: UICollectionViewLayoutAttributes.Type
+  ) -> UICollectionViewLayoutAttributes {
+    if made >= Self.limit { clear() }
     if let kind {
       let key = Key(kind: kind, indexPath: path)
-      let object: UICollectionViewLayoutAttributes
-      if let found = others[key], Swift.type(of: found) == type {
-        object = found
-      } else {
-        object = type.init()
-        others[key] = object
-        made += 1
-      }
-      object.fill(from: record, kind: kind)
-      return object
+      if let found = others[key], Swift.type(of: found) == type { return found }
+      let fresh = type.init()
+      others[key] = fresh
+      made += 1
+      return fresh
     }
-    let object: UICollectionViewLayoutAttributes
-    if path.section >= 0, path.section + 1 < sectionStarts.count, path.item >= 0,
+    guard path.section >= 0, path.section + 1 < sectionStarts.count, path.item >= 0,
       sectionStarts[path.section] + path.item < sectionStarts[path.section + 1]
-    {
-      let index = sectionStarts[path.section] + path.item
-      if let found = cells[index], Swift.type(of: found) == type {
-        object = found
-      } else {
-        object = type.init()
-        cells[index] = object
-        made += 1
-      }
-    } else {
-      object = type.init()
-    }
-    object.fill(from: record, kind: nil)
-    return object
+    else { return type.init() }
+    let index = sectionStarts[path.section] + path.item
+    if let found = cells[index], Swift.type(of: found) == type { return found }
+    let fresh = type.init()
+    cells[index] = fresh
+    made += 1
+    return fresh
   }
 
   private mutating func clear() {
