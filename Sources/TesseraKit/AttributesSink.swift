@@ -34,6 +34,14 @@ public struct AttributesSink {
     appended &+= 1
   }
 
+  /// Appends a record made elsewhere, its kind index already the sink's (`kindIndex(_:)`).
+  @inlinable package mutating func append(record: tessera_attributes) {
+    if appended < capacity, let base {
+      (base + appended).pointee = record
+    }
+    appended &+= 1
+  }
+
   /// The ABI kind index of `kind` (`ABIKindIndex`): 0 for cells, `ABIKindIndex.undeclared` for a
   /// kind the layout did not declare (the host reports that as the plugin's error).
   @inlinable public func kindIndex(_ kind: ElementKind?) -> UInt32 {

@@ -21,6 +21,15 @@ import UIKitExampleLayouts
           [UIKitLayout("flow", summary: FlowLayout.layoutDescription.summary) { UICollectionViewFlowLayout() }],
           baseDirectory: baseDirectory)
       )
+    case "flow subclass":
+      // A subclass that overrides nothing answers through attributes objects (UIKit's flow
+      // itself answers from the engine straight into the host's records): both must agree.
+      return (
+        try UIKitSupport.session(exporting: [ExportedLayout(FlowLayout.self)], baseDirectory: baseDirectory),
+        try UIKitSupport.session(
+          [UIKitLayout("flow", summary: FlowLayout.layoutDescription.summary) { PlainFlowSubclass() }],
+          baseDirectory: baseDirectory)
+      )
     default:
       return (
         try UIKitSupport.session(exporting: [ExportedLayout(MosaicLayout.self)], baseDirectory: baseDirectory),
@@ -50,22 +59,26 @@ import UIKitExampleLayouts
     ("flow", "flow/insets-spacing"), ("flow", "flow/horizontal"), ("flow", "flow/section-metrics"),
     ("flow", "flow/headers-footers"), ("flow", "invalidation/flow-selfsizing"), ("flow", "invalidation/preferred"),
     ("flow", "invalidation/bounds"), ("flow", "transitions/one-side"), ("mosaic", "mosaic/styles"),
+    ("flow subclass", "flow/pinned"), ("flow subclass", "flow/headers-footers"), ("flow subclass", "flow/horizontal"),
   ]
 
   /// Every session file of the bundled layout replays identically through its UIKit form.
-  @Test(arguments: files) func replaysTheBundledLayoutsSessions(layout: String, file: String) throws {
+  @Test(arguments: files) func replaysTheBundledLayoutsSessions(form: String, file: String) throws {
     let path = UIKitSupport.packageRoot + "/sessions/\(file).session"
     let text = try String(contentsOfFile: path, encoding: .utf8)
     let commands = text.split(separator: "\n", omittingEmptySubsequences: false).filter { $0.hasPrefix("> ") }
       .map { String($0.dropFirst(2)) }
     #expect(commands.count > 3)
     Self.expectSameOutput(
-      try Self.sessions(layout, baseDirectory: (path as NSString).deletingLastPathComponent), commands, file)
+      try Self.sessions(form, baseDirectory: (path as NSString).deletingLastPathComponent), commands, file)
   }
 
   /// Random datasets, viewports, scrolls, options, self-sizing and batch updates: the same
   /// attributes through both forms, in JSON (exact numbers).
-  @Test(arguments: ["flow", "mosaic"]) func randomWalksGiveTheSameAttributes(layout: String) throws {
+  @Test(arguments: ["flow", "flow subclass", "mosaic"]) func randomWalksGiveTheSameAttributes(form: String)
+    throws
+  {
+    let layout = form == "mosaic" ? "mosaic" : "flow"
     let options =
       layout == "flow"
       ? ["sectionInset=3,7,11,5 minimumLineSpacing=2.5", "scrollDirection=horizontal itemSize=33x21", ""]
@@ -77,7 +90,10 @@ import UIKitExampleLayouts
         "scroll 0 \(seed * 41)", "visible", "viewport \(151 + seed)x400", "dump", "item 0.\(seed % 5)",
         "batch delete 0.0; insert 0.1 40x30; move 0.2 0.3", "dump", "invalidate size 0.1 77x66", "dump", "size",
       ]
-      Self.expectSameOutput(try Self.sessions(layout), commands, "\(layout), seed \(seed)")
+      Self.expectSameOutput(try Self.sessions(form), commands, "\(form), seed \(seed)")
     }
   }
 }
+
+/// UIKit's flow, subclassed without an override.
+private final class PlainFlowSubclass: UICollectionViewFlowLayout {}

@@ -70,6 +70,39 @@ import UIKitExampleLayouts
     #expect(header.representedElementKind == "UICollectionElementKindSectionHeader")
   }
 
+  /// What few elements carry — a kind, a transform, an index path of another length — is kept
+  /// exactly, copied, compared, and dropped again, as UIKit's attributes keep them.
+  @Test func attributesKeepTheRarerValuesExactly() {
+    let a = UICollectionViewLayoutAttributes(forCellWith: IndexPath(indexes: [4, 7, 9]))
+    #expect(a.indexPath == IndexPath(indexes: [4, 7, 9]))
+    a.indexPath = IndexPath(item: 3, section: 2)
+    #expect(a.indexPath == IndexPath(item: 3, section: 2) && a.indexPath.count == 2)
+    a.indexPath = IndexPath(index: 5)
+    #expect(a.indexPath == IndexPath(index: 5))
+
+    let tilt = CATransform3DMakeRotation(0.5, 1, 0, 0)
+    let b = UICollectionViewLayoutAttributes(
+      forSupplementaryViewOfKind: UICollectionView.elementKindSectionFooter, with: IndexPath(item: 0, section: 1))
+    b.transform3D = tilt
+    #expect(b.transform3D == tilt && !CATransform3DIsAffine(b.transform3D))
+    #expect(b.representedElementKind == UICollectionView.elementKindSectionFooter)
+    let copy = b.copy() as! UICollectionViewLayoutAttributes
+    #expect(copy == b && copy.transform3D == tilt)
+    copy.transform = CGAffineTransform(scaleX: 2, y: 2)
+    #expect(copy.transform == CGAffineTransform(scaleX: 2, y: 2))
+    #expect(copy.transform3D == CATransform3DMakeAffineTransform(CGAffineTransform(scaleX: 2, y: 2)))
+    #expect(copy != b && b.transform3D == tilt)
+    copy.transform = .identity
+    #expect(copy.representedElementKind == UICollectionView.elementKindSectionFooter)
+
+    // Identity set explicitly equals never set.
+    let plain = UICollectionViewLayoutAttributes(forCellWith: IndexPath(item: 0, section: 0))
+    let reset = UICollectionViewLayoutAttributes(forCellWith: IndexPath(item: 0, section: 0))
+    reset.transform3D = CATransform3DMakeScale(3, 3, 1)
+    reset.transform3D = CATransform3DIdentity
+    #expect(plain == reset && reset.transform == .identity)
+  }
+
   private func scales(_ json: String?) -> [Double] {
     guard let data = json?.data(using: .utf8),
       let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],

@@ -21,15 +21,18 @@ final class AttributesBuffer {
   }
 
   /// Calls `body` with the record of every element `query` appends, in order, and its kind
-  /// (nil for cells; records of undeclared kinds are skipped, as the SDK reads them).
+  /// (nil for cells; records of undeclared kinds are skipped, as the SDK reads them), after
+  /// telling `reserve` how many records there are.
   func forEachRecord(
-    _ query: (inout AttributesSink) -> Void, _ body: (UnsafePointer<tessera_attributes>, ElementKind?) -> Void
+    _ query: (inout AttributesSink) -> Void, reserve: (Int) -> Void,
+    _ body: (UnsafePointer<tessera_attributes>, ElementKind?) -> Void
   ) {
     kinds.withUnsafeBufferPointer { declared in
       while true {
         var sink = AttributesSink(records: records, capacity: capacity, kinds: declared)
         query(&sink)
         if sink.fitted {
+          reserve(sink.count)
           for index in 0..<sink.count {
             let record = records + index
             if record.pointee.category == UInt32(ElementCategory.cell.rawValue) {

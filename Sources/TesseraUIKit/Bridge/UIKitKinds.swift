@@ -60,9 +60,8 @@ extension UICollectionViewLayoutAttributes {
     values.zIndex = Int(a.zIndex)
     values.alpha = CGFloat(a.alpha)
     values.isHidden = a.isHidden
-    values.transform = CGAffineTransform(a.transform)
     (values.section, values.item) = (a.indexPath.section, a.indexPath.item)
-    store(values, kind: a.kind)
+    store(values, kind: a.kind, transform: a.transform == .identity ? nil : CGAffineTransform(a.transform))
   }
 
   /// Sets every attribute from an ABI record of kind `kind` (nil for a cell).
@@ -73,24 +72,52 @@ extension UICollectionViewLayoutAttributes {
     values.zIndex = Int(r.z_index)
     values.alpha = CGFloat(r.alpha)
     values.isHidden = r.hidden != 0
-    let t = r.transform
-    values.transform = CGAffineTransform(a: t.a, b: t.b, c: t.c, d: t.d, tx: t.tx, ty: t.ty)
     (values.section, values.item) = (Int(r.index_path.section), Int(r.index_path.item))
-    store(values, kind: kind)
+    let t = r.transform
+    let plane =
+      t.a == 1 && t.b == 0 && t.c == 0 && t.d == 1 && t.tx == 0 && t.ty == 0
+      ? nil : CGAffineTransform(a: t.a, b: t.b, c: t.c, d: t.d, tx: t.tx, ty: t.ty)
+    store(values, kind: kind, transform: plane)
   }
 
-  /// Stores a filled `values` and the element's `kind` (nil for a cell); a plane transform only.
-  private func store(_ values: Values, kind: ElementKind?) {
+  /// Stores a filled `values`, the element's `kind` (nil for a cell) and its plane transform
+  /// (nil: the identity); the extras object is kept when it already says the same.
+  private func store(_ values: Values, kind: ElementKind?, transform: CGAffineTransform?) {
     var values = values
+    var string: String?
     if let kind {
       values.category = UIKitKinds.category(kind.category)
-      let string = UIKitKinds.string(kind)
-      if self.kind != string { self.kind = string }
-    } else if self.kind != nil {
-      self.kind = nil
+      string = UIKitKinds.string(kind)
     }
-    if depthBox != nil { depthBox = nil }
     self.values = values
+    if let transform {
+      extras = Extras(kind: string, transform3D: CATransform3DMakeAffineTransform(transform), oddIndexPath: nil)
+    } else if let extras {
+      if string == nil {
+        self.extras = nil
+      } else if extras.kind != string || extras.oddIndexPath != nil || !CATransform3DIsIdentity(extras.transform3D) {
+        self.extras = Extras(kind: string, transform3D: CATransform3DIdentity, oddIndexPath: nil)
+      }
+    } else if string != nil {
+      extras = Extras(kind: string, transform3D: CATransform3DIdentity, oddIndexPath: nil)
+    }
+  }
+
+  /// The frame and ABI record of a cell of UIKit's own class with no kind, transform or odd
+  /// index path — what nearly every element a layout returns is — read in one go, no
+  /// `LayoutAttributes` in between; nil for any other (read through `kit(kinds:)`).
+  var plainCellRecord: (frame: Rect, record: tessera_attributes)? {
+    guard type(of: self) == UICollectionViewLayoutAttributes.self, extras == nil else { return nil }
+    let v = values
+    guard v.category == .cell else { return nil }
+    let frame = v.frame.kit
+    return (
+      frame,
+      tessera_attributes(
+        category: .cell, kind: 0, indexPath: TesseraKit.IndexPath(v.section, v.item), frame: frame,
+        zIndex: Int32(clamping: v.zIndex), alpha: Double(v.alpha), isHidden: v.isHidden, transform: .identity,
+        custom: CustomValues())
+    )
   }
 
   /// These attributes as TesseraKit's plain record; nil for attributes whose index path is not
@@ -104,15 +131,20 @@ extension UICollectionViewLayoutAttributes {
   /// in one go; a subclass's through its properties, which it may override.
   func kit(kinds: inout UIKitKindTable) -> LayoutAttributes? {
     var v = values
+    var transform = CGAffineTransform.identity
     if type(of: self) != UICollectionViewLayoutAttributes.self {
       v.frame = frame
       v.zIndex = zIndex
       v.alpha = alpha
       v.isHidden = isHidden
-      v.indexPath = indexPath
-      v.transform = transform
+      let path = indexPath
+      guard path.count == 2 else { return nil }
+      (v.section, v.item) = (path.section, path.item)
+      transform = self.transform
+    } else if let extras {
+      guard extras.oddIndexPath == nil else { return nil }
+      transform = CATransform3DGetAffineTransform(extras.transform3D)
     }
-    guard v.pathLength == 2 else { return nil }
     let path = TesseraKit.IndexPath(v.section, v.item)
     var a: LayoutAttributes
     if v.category == .cell {
@@ -125,7 +157,7 @@ extension UICollectionViewLayoutAttributes {
     a.zIndex = Int32(clamping: v.zIndex)
     a.alpha = Double(v.alpha)
     a.isHidden = v.isHidden
-    if v.transform != .identity { a.transform = v.transform.kit }
+    if transform != .identity { a.transform = transform.kit }
     return a
   }
 }

@@ -14,6 +14,8 @@ final class UIKitLayoutAdapter: CollectionLayout {
   let layout: UICollectionViewLayout
   let view: UICollectionView
   private let options: [UIKitOptionBinding]
+  /// The layout when it is `UICollectionViewFlowLayout` itself (no subclass).
+  private let plainFlow: UICollectionViewFlowLayout?
   /// The kinds this layout's attributes have named so far.
   @exclusivity(unchecked) private var kinds: UIKitKindTable
   /// The name `layout NAME` takes, for messages.
@@ -35,6 +37,7 @@ final class UIKitLayoutAdapter: CollectionLayout {
     self.view = view
     self.layout = make(view)
     self.options = options
+    plainFlow = type(of: layout) == UICollectionViewFlowLayout.self ? layout as? UICollectionViewFlowLayout : nil
     view.collectionViewLayout = layout
     layout.installedView = view
   }
@@ -71,10 +74,21 @@ final class UIKitLayoutAdapter: CollectionLayout {
   /// frames that only touch the rect and any frame crossing a zero-height rect; UIKit shows
   /// nothing for those, and Tessera's queries do not list them.
   func layoutAttributesForElements(in rect: Rect, into sink: inout AttributesSink) {
-    for attributes in layout.layoutAttributesForElements(in: CGRect(rect)) ?? [] {
+    // UIKit's flow itself, not subclassed: nothing of the layout's own runs in its query, so
+    // the engine answers straight into the host's records (the same answer, no objects).
+    if let flow = plainFlow {
+      flow.preparedEngine()?.layoutAttributesForElements(in: rect, into: &sink)
+      return
+    }
+    guard let answer = layout.layoutAttributesForElements(in: CGRect(rect)) else { return }
+    for attributes in answer {
       // A frame that is not a rectangle (NaN, infinite, negative) goes to the host, which
       // reports it as the layout's bug; a valid one must overlap the rect.
-      if let a = kit(attributes), a.frame.intersects(rect) || !a.frame.isValidRectangle { sink.append(a) }
+      if let (frame, record) = attributes.plainCellRecord {
+        if frame.intersects(rect) || !frame.isValidRectangle { sink.append(record: record) }
+      } else if let a = kit(attributes), a.frame.intersects(rect) || !a.frame.isValidRectangle {
+        sink.append(a)
+      }
     }
   }
 

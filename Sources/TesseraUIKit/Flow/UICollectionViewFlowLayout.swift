@@ -91,7 +91,7 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
   }
 
   /// The engine, laid out with the settings as they are now.
-  private func preparedEngine() -> FlowLayout? {
+  final func preparedEngine() -> FlowLayout? {
     guard let engine else { return nil }
     if needsEnginePass {
       needsEnginePass = false
@@ -134,7 +134,9 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
     // element costs no exclusivity check on this layout.
     var pool = AttributesPool()
     swap(&pool, &self.pool)
-    buffer.forEachRecord({ engine.layoutAttributesForElements(in: kitRect, into: &$0) }) { record, kind in
+    buffer.forEachRecord(
+      { engine.layoutAttributesForElements(in: kitRect, into: &$0) }, reserve: { found.reserveCapacity($0) }
+    ) { record, kind in
       found.append(pool.attributes(for: record, kind: kind, as: type))
     }
     swap(&pool, &self.pool)

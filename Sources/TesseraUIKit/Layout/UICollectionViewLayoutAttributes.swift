@@ -18,51 +18,58 @@ extension UICollectionView {
 /// other two; setting the centre moves the frame; setting the size keeps the centre. The frame
 /// you set is the frame you read, exactly.
 open class UICollectionViewLayoutAttributes: NSObject, NSCopying {
-  /// Every attribute but the kind in one stored value of plain data: a layout touches a
+  /// Every attribute a cell usually has, in one stored value of plain data: a layout touches a
   /// property of a class through a run-time exclusivity check, so one value means one check where
-  /// a setter changes several, and copying it retains nothing.
+  /// a setter changes several, and copying it retains nothing. The size is the frame's (setting
+  /// either keeps it so), so it is not stored twice.
   struct Values: Equatable {
     var frame = CGRect.zero
     var center = CGPoint.zero
-    var size = CGSize.zero
     var alpha: CGFloat = 1
     var zIndex = 0
-    var isHidden = false
-    var category = UICollectionView.ElementCategory.cell
-    /// The index path as section and item, and how many numbers it had (2 for every element a
-    /// collection view shows; another count is kept as its first two numbers and is no element).
+    /// The index path's first two numbers (all of it for every element a collection view shows;
+    /// `Extras` keeps one of another length).
     var section = 0
     var item = 0
-    var pathLength = 2
-    /// The plane part of the 3D transform (all of it unless `hasDepth`).
-    var transform = CGAffineTransform.identity
-    var hasDepth = false
-
-    var indexPath: IndexPath {
-      get {
-        switch pathLength {
-        case 2: return IndexPath(item: item, section: section)
-        case 0: return IndexPath()
-        case 1: return IndexPath(index: section)
-        default: return IndexPath(indexes: [section, item] + Array(repeating: 0, count: pathLength - 2))
-        }
-      }
-      set {
-        pathLength = newValue.count
-        section = newValue.count > 0 ? newValue[0] : 0
-        item = newValue.count > 1 ? newValue[1] : 0
-      }
-    }
+    var isHidden = false
+    var category = UICollectionView.ElementCategory.cell
 
     mutating func setFrame(_ frame: CGRect) {
       self.frame = frame
-      size = frame.size
       center = CGPoint(x: frame.midX, y: frame.midY)
     }
 
-    mutating func updateFrame() {
+    mutating func setCenter(_ center: CGPoint, size: CGSize) {
+      self.center = center
       frame = CGRect(
         x: center.x - size.width / 2, y: center.y - size.height / 2, width: size.width, height: size.height)
+    }
+  }
+
+  /// What few elements have: a kind (supplementary and decoration views), a transform, an index
+  /// path that is not a section and an item. Immutable and shared by copies; nil when the
+  /// element has none of them, so a cell's object stays within 120 bytes, the largest block
+  /// the C allocator recycles from its fast lists (`malloc`'s fastbins) — a third of a
+  /// prepare that makes an object per item went to a slower path before.
+  final class Extras: Equatable {
+    let kind: String?
+    let transform3D: CATransform3D
+    let oddIndexPath: IndexPath?
+
+    init(kind: String?, transform3D: CATransform3D, oddIndexPath: IndexPath?) {
+      self.kind = kind
+      self.transform3D = transform3D
+      self.oddIndexPath = oddIndexPath
+    }
+
+    /// Extras holding these, or nil when each is the default.
+    static func make(kind: String?, transform3D: CATransform3D, oddIndexPath: IndexPath?) -> Extras? {
+      if kind == nil, oddIndexPath == nil, CATransform3DIsIdentity(transform3D) { return nil }
+      return Extras(kind: kind, transform3D: transform3D, oddIndexPath: oddIndexPath)
+    }
+
+    static func == (lhs: Extras, rhs: Extras) -> Bool {
+      lhs.kind == rhs.kind && lhs.transform3D == rhs.transform3D && lhs.oddIndexPath == rhs.oddIndexPath
     }
   }
 
@@ -70,17 +77,29 @@ open class UICollectionViewLayoutAttributes: NSObject, NSCopying {
   // `inout` across a call into layout code; a run-time check costs more than the rest of a
   // property's work (about 85 instructions).
   @exclusivity(unchecked) final var values = Values()
-  /// nil for cells.
-  @exclusivity(unchecked) final var kind: String?
-  /// A 3D transform that is not a plane one (rare: a layout that tilts in depth), boxed so that
-  /// every other element is 120 bytes smaller.
-  @exclusivity(unchecked) final var depthBox: DepthBox?
+  @exclusivity(unchecked) final var extras: Extras?
 
-  /// A 3D transform, shared by copies (it never changes).
-  final class DepthBox: Equatable {
-    let value: CATransform3D
-    init(_ value: CATransform3D) { self.value = value }
-    static func == (lhs: DepthBox, rhs: DepthBox) -> Bool { lhs.value == rhs.value }
+  /// nil for cells.
+  final var kind: String? { extras?.kind }
+
+  /// Whether the index path is a section and an item (an element's).
+  final var hasElementIndexPath: Bool { extras?.oddIndexPath == nil }
+
+  final func setExtras(kind: String?, transform3D: CATransform3D, oddIndexPath: IndexPath?) {
+    extras = Extras.make(kind: kind, transform3D: transform3D, oddIndexPath: oddIndexPath)
+  }
+
+  final func setIndexPath(_ indexPath: IndexPath) {
+    if indexPath.count == 2 {
+      (values.section, values.item) = (indexPath.section, indexPath.item)
+      if extras?.oddIndexPath != nil {
+        setExtras(kind: extras?.kind, transform3D: transform3D, oddIndexPath: nil)
+      }
+    } else {
+      values.section = indexPath.count > 0 ? indexPath[0] : 0
+      values.item = 0
+      setExtras(kind: extras?.kind, transform3D: transform3D, oddIndexPath: indexPath)
+    }
   }
 
   open var frame: CGRect {
@@ -90,43 +109,29 @@ open class UICollectionViewLayoutAttributes: NSObject, NSCopying {
 
   open var center: CGPoint {
     get { values.center }
-    set {
-      values.center = newValue
-      values.updateFrame()
-    }
+    set { values.setCenter(newValue, size: values.frame.size) }
   }
 
   open var size: CGSize {
-    get { values.size }
-    set {
-      values.size = newValue
-      values.updateFrame()
-    }
+    get { values.frame.size }
+    set { values.setCenter(values.center, size: newValue) }
   }
 
   /// Origin zero, the element's size.
   open var bounds: CGRect {
-    get { CGRect(origin: .zero, size: values.size) }
+    get { CGRect(origin: .zero, size: values.frame.size) }
     set { size = newValue.size }
   }
 
   open var transform3D: CATransform3D {
-    get { depthBox?.value ?? CATransform3DMakeAffineTransform(values.transform) }
-    set {
-      values.transform = CATransform3DGetAffineTransform(newValue)
-      values.hasDepth = !CATransform3DIsAffine(newValue)
-      depthBox = values.hasDepth ? DepthBox(newValue) : nil
-    }
+    get { extras?.transform3D ?? CATransform3DIdentity }
+    set { setExtras(kind: extras?.kind, transform3D: newValue, oddIndexPath: extras?.oddIndexPath) }
   }
 
   /// The plane part of `transform3D`; setting it sets `transform3D`.
   open var transform: CGAffineTransform {
-    get { values.transform }
-    set {
-      values.transform = newValue
-      values.hasDepth = false
-      depthBox = nil
-    }
+    get { extras.map { CATransform3DGetAffineTransform($0.transform3D) } ?? .identity }
+    set { transform3D = CATransform3DMakeAffineTransform(newValue) }
   }
 
   open var alpha: CGFloat {
@@ -145,8 +150,8 @@ open class UICollectionViewLayoutAttributes: NSObject, NSCopying {
   }
 
   open var indexPath: IndexPath {
-    get { values.indexPath }
-    set { values.indexPath = newValue }
+    get { extras?.oddIndexPath ?? IndexPath(item: values.item, section: values.section) }
+    set { setIndexPath(newValue) }
   }
 
   public var representedElementCategory: UICollectionView.ElementCategory { values.category }
@@ -161,23 +166,29 @@ open class UICollectionViewLayoutAttributes: NSObject, NSCopying {
   /// A cell's attributes.
   public convenience init(forCellWith indexPath: IndexPath) {
     self.init()
-    values.indexPath = indexPath
+    setIndexPath(indexPath)
   }
 
   /// A supplementary view's attributes.
   public convenience init(forSupplementaryViewOfKind elementKind: String, with indexPath: IndexPath) {
     self.init()
-    values.indexPath = indexPath
+    setIndexPath(indexPath)
     values.category = .supplementaryView
-    kind = elementKind
+    setExtras(kind: elementKind, transform3D: CATransform3DIdentity, oddIndexPath: extras?.oddIndexPath)
   }
 
   /// A decoration view's attributes.
   public convenience init(forDecorationViewOfKind decorationViewKind: String, with indexPath: IndexPath) {
     self.init()
-    values.indexPath = indexPath
+    setIndexPath(indexPath)
     values.category = .decorationView
-    kind = decorationViewKind
+    setExtras(kind: decorationViewKind, transform3D: CATransform3DIdentity, oddIndexPath: extras?.oddIndexPath)
+  }
+
+  /// `copy(with: nil)`, called directly: NSObject's `copy()` finds `NSCopying` through a
+  /// dynamic cast first, which cost more than the copy itself (about 1,000 instructions).
+  open override func copy() -> Any {
+    copy(with: nil)
   }
 
   /// A copy of the same class: subclasses override this, call `super`, and copy their own
@@ -185,15 +196,14 @@ open class UICollectionViewLayoutAttributes: NSObject, NSCopying {
   open func copy(with zone: NSZone? = nil) -> Any {
     let copy = type(of: self).init()
     copy.values = values
-    copy.kind = kind
-    copy.depthBox = depthBox
+    copy.extras = extras
     return copy
   }
 
   /// Equal when every attribute is: subclasses with more override it and call `super`.
   open override func isEqual(_ object: Any?) -> Bool {
     guard let other = object as? UICollectionViewLayoutAttributes else { return false }
-    return other.values == values && other.kind == kind && other.depthBox == depthBox
+    return other.values == values && other.extras == extras
   }
 
   open override var hash: Int {
