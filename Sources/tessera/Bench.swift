@@ -53,7 +53,7 @@ struct Bench: ParsableCommand {
     if let load {
       do {
         let result = try LoadBenchmark.run(path: load, runs: prepareRuns, progress: .terminal)
-        print(json ? result.json.serialized : result.text)
+        emit(json ? result.json.serialized : result.text)
       } catch {
         printError("error: \(error.message)")
         throw ExitCode.failure
@@ -87,18 +87,18 @@ struct Bench: ParsableCommand {
         configuration.progress = .terminal
         let result = try Benchmark.run(configuration, registry: registry, direct: DirectLayouts.probe(for: layout))
         results.append(result)
-        if !json && layouts.count == 1 { print(result.text + (sizes.count > 1 ? "\n" : "")) }
+        if !json && layouts.count == 1 { emit(result.text + (sizes.count > 1 ? "\n" : "")) }
       }
     } catch {
       printError("error: \(error.message)")
       throw ExitCode.failure
     }
     if json {
-      print(results.count == 1 ? results[0].json.serialized : JSONOutput.array(results.map(\.json)).serialized)
+      emit(results.count == 1 ? results[0].json.serialized : JSONOutput.array(results.map(\.json)).serialized)
     } else if layout == "all" {
-      print(Benchmark.summary(results))
+      emit(Benchmark.summary(results))
     } else if results.count > 1 {
-      print(Benchmark.scaling(results))
+      emit(Benchmark.scaling(results))
     }
   }
 }

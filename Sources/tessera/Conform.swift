@@ -38,7 +38,7 @@ struct Conform: ParsableCommand {
   func run() throws {
     do {
       let reports = try check()
-      for report in reports { print(json ? ConformanceJSON.json(report).serialized : ConformanceText.text(report)) }
+      for report in reports { emit(json ? ConformanceJSON.json(report).serialized : ConformanceText.text(report)) }
       if reports.contains(where: { !$0.violations.isEmpty }) { throw ExitCode.failure }
     } catch let error as HostError {
       printError("error: \(error.message)")

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Glibc
 import TesseraHost
 
 /// `tessera engine`: the process that runs plugins for a supervisor (the REPL, `run`, `check`).
@@ -23,6 +24,9 @@ struct Engine: ParsableCommand {
     do {
       PluginCallMarker.status = try EngineStatus(path: statusPage, create: false)
     } catch {
+      // The supervisor makes the page before it starts the engine: when the page is gone, the
+      // supervisor has already ended (and removed its folder), and nobody is left to tell.
+      if access(privateFolder, F_OK) != 0 { throw ExitCode(2) }
       printError("error: \(error.message)")
       throw ExitCode(2)
     }

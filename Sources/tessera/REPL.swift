@@ -39,7 +39,7 @@ enum REPL {
       return UInt8(CC_REFRESH)
     }
     // Nothing more in common: show the choices under the line.
-    print("\n" + candidates.joined(separator: "  "))
+    emit("\n" + candidates.joined(separator: "  "))
     return UInt8(CC_REDISPLAY)
   }
 
@@ -47,7 +47,7 @@ enum REPL {
     guard let editLine else { return UInt8(CC_ERROR) }
     cedit_el_clear_line(editLine)
     cancelled = true
-    print("^C")
+    emit("^C")
     return UInt8(CC_NEWLINE)
   }
 
@@ -70,7 +70,7 @@ enum REPL {
       el_end(editLine)
       history_end(history)
     }
-    print("Tessera — type 'help' for commands, TAB to complete, Ctrl-D to leave.")
+    emit("Tessera — type 'help' for commands, TAB to complete, Ctrl-D to leave.")
     while true {
       var count: Int32 = 0
       cancelled = false
@@ -78,7 +78,7 @@ enum REPL {
       // Ctrl-C empties the line and ends it; only an empty read without it is Ctrl-D.
       if cancelled { continue }
       guard let raw, count > 0 else {
-        print("")
+        emit("")
         // Ctrl-D inside an open batch drops the batch, not the session.
         if backend.isCollectingBatch, let output = backend.perform("cancel").output {
           emit(output)

@@ -79,16 +79,6 @@ struct IsolationOptions: ParsableArguments {
   }
 }
 
-func printError(_ text: String) {
-  fputs(text + "\n", cedit_stderr())
-}
-
-/// Prints and flushes at once, so nothing already printed is lost if the process ends.
-func emit(_ text: String) {
-  fputs(text + "\n", cedit_stdout())
-  fflush(cedit_stdout())
-}
-
 struct Interactive: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "repl", abstract: "Start the REPL (the default).")
@@ -276,6 +266,6 @@ struct Reference: ParsableCommand {
     abstract: "Print the command reference as Markdown (the README's copy is generated from it).")
 
   func run() throws {
-    print(CommandReference.markdown)
+    emit(CommandReference.markdown)
   }
 }

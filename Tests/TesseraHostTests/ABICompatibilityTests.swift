@@ -91,4 +91,32 @@ import Testing
     let output = Self.replay(library, loads: "loaded plugin list 1.0.0 (ABI 2.0): list")
     #expect(output == Self.expected())
   }
+
+  /// status.h lets every optional call answer `TESSERA_UNSUPPORTED`; the host then applies the
+  /// call's default, as if the plugin had no such call. The breaker's `unsupported` layout
+  /// answers so from all of them: a bounds change, a preferred size, a batch, a layout change
+  /// and a kind lookup work, and the trace says which call was unsupported.
+  @Test func anOptionalCallAnsweringUnsupportedGetsItsDefault() throws {
+    let registry = PluginRegistry()
+    try registry.load(path: Support.buildFolder + "/libFixtureBreaker.so")
+    let session = Session(registry: registry)
+    for command in ["gen grid 10", "layout unsupported", "scroll 0 30", "trace on"] {
+      #expect(session.execute(command)?.hasPrefix("error") == false, "\(command)")
+    }
+    #expect(
+      session.execute("viewport 310x400")
+        == """
+        trace: should_invalidate_for_bounds(0 30 310x400) = true
+        trace: invalidation_context_for_bounds(0 30 310x400) = unsupported
+        trace: invalidate(bounds)
+        trace: prepare()
+        viewport 310x400
+        """)
+    _ = session.execute("trace off")
+    #expect(session.execute("invalidate size 0.1 50x70")?.hasPrefix("0.1 prefers 50x70: invalidated items 0.1") == true)
+    #expect(session.execute("batch delete 0.0")?.hasPrefix("error") == false)
+    #expect(session.execute("layout grid animated")?.hasPrefix("layout grid (animated)") == true)
+    #expect(session.execute("layout unsupported animated")?.hasPrefix("layout unsupported (animated)") == true)
+    #expect(session.execute("size") == "contentSize 400x180")
+  }
 }

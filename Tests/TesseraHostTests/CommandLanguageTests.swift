@@ -13,6 +13,11 @@ import Testing
     ("vewport", "unknown command 'vewport'. Did you mean 'viewport'? Type 'help' for the list of commands."),
     ("pl", "ambiguous command 'pl': plugins, plugin"),
     ("zzzzzz", "unknown command 'zzzzzz'. Type 'help' for the list of commands."),
+    // A long word is quoted by its first 60 characters (a 150 MB line once echoed whole).
+    (
+      String(repeating: "é", count: 100_000),
+      "unknown command '\(String(repeating: "é", count: 60))… (200000 bytes)'. Type 'help' for the list of commands."
+    ),
   ])
   func unknownWordsGetSuggestions(word: String, message: String) {
     #expect(throws: HostError(message)) { _ = try CommandLookup.find(word, in: Session.commands) }

@@ -94,6 +94,46 @@ import Testing
         == "# written on Windows\r\n> gen grid 2\r\ngenerated 2 items in 1 section\r\n> size\r\ncontentSize 390x50\r\n")
   }
 
+  /// A byte-order mark (as some editors save) is read as nothing and kept on rewrite; classic
+  /// Mac files, whose lines end in a lone CR, split into lines and keep their endings.
+  @Test func byteOrderMarksAndCarriageReturnEndingsAreReadAndKept() throws {
+    let folder = try Self.folder("bom")
+    let body = "> gen grid 2\ngenerated 2 items in 1 section\n> size\ncontentSize 1x1\n"
+    try ("\u{FEFF}# saved with a mark\n" + body).write(toFile: folder + "/b.session", atomically: true, encoding: .utf8)
+    try ("# classic Mac\n" + body).replacingOccurrences(of: "\n", with: "\r").write(
+      toFile: folder + "/c.session", atomically: true, encoding: .utf8)
+    let (status, output) = try Support.run(Self.tessera, ["check", "b.session", "c.session"], in: folder)
+    #expect(status == 1)
+    #expect(output.contains("FAIL b.session:4: output differs") && output.contains("FAIL c.session:4: output differs"))
+    #expect(!output.contains("unknown command"))
+    #expect(try Support.run(Self.tessera, ["check", "--update", "b.session", "c.session"], in: folder).0 == 0)
+    let fixed = body.replacingOccurrences(of: "1x1", with: "390x50")
+    // Compared as bytes: decoding would drop the mark.
+    #expect(
+      Array(try Data(contentsOf: URL(fileURLWithPath: folder + "/b.session")))
+        == Array(("\u{FEFF}# saved with a mark\n" + fixed).utf8))
+    #expect(
+      try String(contentsOfFile: folder + "/c.session", encoding: .utf8)
+        == ("# classic Mac\n" + fixed).replacingOccurrences(of: "\n", with: "\r"))
+    #expect(try Support.run(Self.tessera, ["check", "b.session", "c.session"], in: folder).0 == 0)
+  }
+
+  /// Output that cannot be written (a full device) ends `run` and the piped REPL with status
+  /// 74 and a message on standard error, never a silent success.
+  @Test func aFullDeviceEndsTheRunSayingWhy() throws {
+    let folder = try Self.folder("full")
+    try "gen grid 2\nsize\n".write(toFile: folder + "/s.txt", atomically: true, encoding: .utf8)
+    for command in [
+      "'\(Self.tessera)' run s.txt > /dev/full", "printf 'gen grid 2\\n' | '\(Self.tessera)' > /dev/full",
+    ] {
+      let (status, output) = try Support.run("/bin/sh", ["-c", command], in: folder)
+      #expect(status == 74, "\(command)")
+      #expect(
+        output
+          == "error: cannot write to standard output (No space left on device); output was lost, so tessera stopped\n")
+    }
+  }
+
   /// Under a write limit the update fails; the original is untouched and no temporary is left.
   @Test func updateNeverLeavesACutDownFile() throws {
     let folder = try Self.folder("update")
@@ -253,6 +293,43 @@ import Testing
       supervisor.perform("layout crasher mode=segfault").output
         == "error: plugin 'crasher' crashed in prepare (SIGSEGV); the session is as it was before this command")
     #expect(supervisor.perform("viewport").output == "viewport 100x100")
+  }
+
+  /// A restore replays only what changed the session, so a query that crashes a flaky plugin
+  /// when replayed cannot cost later changes; a change that no longer replays is tried again in
+  /// a fresh engine, then dropped alone, and the report names it.
+  @Test func aRestoreReplaysChangesOnlyAndNamesWhatItLost() throws {
+    let folder = try IsolationTests.folder("flaky")
+    let armed = folder + "/armed"
+    setenv("TESSERA_CRASHER_ARMED", armed, 1)
+    var configuration = Supervisor.Configuration(executable: Self.tessera)
+    configuration.showsWarnings = false
+    let supervisor = try Supervisor(configuration)
+    for line in [
+      "plugin load \(Support.buildFolder)/libFixtureCrasher.so", "gen grid 3", "layout crasher mode=flaky", "visible",
+      "size", "scroll 0 30",
+    ] {
+      #expect(supervisor.perform(line).failed == false, "\(line)")
+    }
+    #expect(supervisor.journal.map(\.line).contains("visible") == false)
+    _ = try Support.run("/usr/bin/touch", [armed], in: folder)
+    // The query crashes; the restore does not ask it again, and keeps the scroll after it.
+    #expect(
+      supervisor.perform("dump").output
+        == "error: plugin 'crasher' crashed in attributes_in_rect (SIGSEGV); the session is as it was before this command"
+    )
+    #expect(supervisor.perform("scroll").output == "offset 0 30")
+    // Armed fully, the flaky layout's prepare crashes when replayed: that command is lost alone.
+    #expect(supervisor.perform("layout flow").failed == false)
+    try "prepare too".write(toFile: armed, atomically: true, encoding: .utf8)
+    #expect(
+      supervisor.perform("layout crasher mode=segfault").output
+        == "error: plugin 'crasher' crashed in prepare (SIGSEGV); restoring the session lost 1 command: 'layout crasher mode=flaky' (plugin 'crasher' crashed in prepare (SIGSEGV)); the session holds the other 4 commands, in order"
+    )
+    #expect(supervisor.journal.map(\.line).count == 4)
+    #expect(supervisor.perform("scroll").output == "offset 0 30")
+    #expect(supervisor.perform("layout").output?.hasPrefix("layout flow") == true)
+    unsetenv("TESSERA_CRASHER_ARMED")
   }
 
   /// An engine whose supervisor is killed outright does not spin on in a plugin's loop.

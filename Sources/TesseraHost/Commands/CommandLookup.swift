@@ -6,11 +6,11 @@ public enum CommandLookup {
     let prefixed = table.filter { $0.name.hasPrefix(word) }
     if prefixed.count == 1 { return prefixed[0] }
     if prefixed.count > 1 {
-      throw HostError("ambiguous command '\(word)': \(prefixed.map(\.name).joined(separator: ", "))")
+      throw HostError("ambiguous command '\(word.quotedPrefix)': \(prefixed.map(\.name).joined(separator: ", "))")
     }
     let suggestions = closest(to: word, among: table.map(\.name))
     let hint = suggestions.isEmpty ? "" : " Did you mean \(suggestions.map { "'\($0)'" }.joined(separator: " or "))?"
-    throw HostError("unknown command '\(word)'.\(hint) Type 'help' for the list of commands.")
+    throw HostError("unknown command '\(word.quotedPrefix)'.\(hint) Type 'help' for the list of commands.")
   }
 
   /// Names within edit distance 2 (or a third of the word), best first.

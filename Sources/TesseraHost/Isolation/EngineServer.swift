@@ -23,6 +23,10 @@ public enum EngineServer {
         let reads = Dictionary(
           EngineFrame.decodePairs(request.blobs.count > 1 ? request.blobs[1] : []), uniquingKeysWith: { a, _ in a })
         reply = run(session, request.string(0), replaying: reads, quiet: true)
+      case "stats":
+        // After a restore: the plugin-call counts as they were (replay skips queries, which count).
+        if let stats = PluginCallStats(encoded: request.string(0)) { session.layout?.stats = stats }
+        reply = EngineFrame("done", [[], []])
       case "complete":
         let candidates = Completer.candidates(for: request.string(0), session: session)
         reply = EngineFrame("candidates", [Array(candidates.joined(separator: "\n").utf8)])
@@ -35,14 +39,16 @@ public enum EngineServer {
 
   static func run(_ session: Session, _ line: String, replaying reads: [String: String], quiet: Bool) -> EngineFrame {
     session.files.beginCommand(replaying: reads, isReplay: quiet)
+    let query = session.isQuery(line)
     let outcome = session.perform(line)
     let output = quiet ? [] : Array((outcome.output ?? "").utf8)
     return EngineFrame(
       "done", [output, EngineFrame.encodePairs(session.files.reads)],
       meta: [
-        "failed": outcome.failed ? "1" : "0", "quiet": outcome.output == nil ? "1" : "0",
+        "failed": outcome.failed ? "1" : "0", "quiet": outcome.output == nil ? "1" : "0", "query": query ? "1" : "0",
         "quit": session.wantsToQuit ? "1" : "0", "batch": session.isCollectingBatch ? "1" : "0",
         "format": session.format.rawValue, "watchdog": String(Int((session.watchdogSeconds * 1000).rounded())),
+        "stats": session.layout?.stats.encoded ?? "",
       ])
   }
 }

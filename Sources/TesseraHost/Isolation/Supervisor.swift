@@ -55,6 +55,9 @@ public final class Supervisor: CommandRunner {
   public private(set) var isCollectingBatch = false
   public private(set) var isJSON = false
   private var watchdog: Double
+  /// The current layout's plugin-call counts after the last command, encoded
+  /// (`PluginCallStats.encoded`): a restore hands them back, queries included.
+  private var stats = ""
   private var engine: EngineProcess?
   /// The plugin libraries found when the session started: every engine loads exactly these, so
   /// a library added to a plugin folder later cannot change what a restore replays.
@@ -102,7 +105,8 @@ public final class Supervisor: CommandRunner {
     case .ready:
       guard let reply = engine.reader.next(), reply.verb == "done" else { return recover(from: engine, line) }
       update(from: reply)
-      if !reply.flag("failed") && !reply.flag("quit") {
+      // A query changed nothing to restore; replaying it could crash a flaky plugin again.
+      if !reply.flag("failed") && !reply.flag("quit") && !reply.flag("query") {
         journal.append(
           JournalEntry(
             line: line, reads: EngineFrame.decodePairs(reply.blobs.count > 1 ? reply.blobs[1] : []).map { ($0, $1) },
@@ -137,6 +141,7 @@ public final class Supervisor: CommandRunner {
   }
 
   private func update(from reply: EngineFrame) {
+    stats = reply.meta["stats"] ?? ""
     wantsToQuit = reply.flag("quit")
     isCollectingBatch = reply.flag("batch")
     isJSON = reply.meta["format"] == "json"
@@ -169,56 +174,94 @@ public final class Supervisor: CommandRunner {
   }
 
   /// Starts a new engine and replays the journal; returns the end of the report sentence. A
-  /// command that does not replay (it should always) is dropped with everything after it.
+  /// command whose replay takes the engine down is tried once more in a fresh engine (a flaky
+  /// plugin may pass); one that still does not replay is dropped alone, the rest replayed after
+  /// it, and the report names every command dropped.
   private func restore() -> String {
-    var note: String?
+    let statsBefore = stats
+    var lost: [(line: String, why: String)] = []
+    var retried: Set<Int> = []
+    var dropped: Set<Int> = []
     while true {
       let fresh: EngineProcess
       do {
         fresh = try start(showingWarnings: false)
       } catch {
+        let count = journal.count
         journal = []
-        return "; a new engine could not be started (\(error.message))"
+        return
+          "; a new engine could not be started (\(error.message)): the session starts afresh, its \(count) commands lost"
       }
       engine = fresh
-      guard let (index, why) = replay(into: fresh) else {
-        return note ?? "; the session is as it was before this command"
+      switch replay(into: fresh, skipping: dropped) {
+      case .done(let failedAlone):
+        for (index, why) in failedAlone {
+          dropped.insert(index)
+          lost.append((journal[index].line, why))
+        }
+        journal = journal.enumerated().filter { !dropped.contains($0.offset) }.map(\.element)
+        if lost.isEmpty { handBack(stats: statsBefore, to: fresh) }
+        return Self.restoreReport(lost: lost, kept: journal.count)
+      case .engineEnded(let index, let why):
+        fresh.kill()
+        fresh.wait()
+        engine = nil
+        if retried.insert(index).inserted { continue }
+        dropped.insert(index)
+        lost.append((journal[index].line, why))
       }
-      let line = journal[index].line
-      note =
-        note
-        ?? (index == 0
-          ? "; restoring the session failed at its first command '\(line)' (\(why)): the session starts afresh"
-          : "; restoring the session failed at command \(index + 1) '\(line)' (\(why)): the session holds the \(index) commands before it")
-      journal.removeSubrange(index...)
-      fresh.kill()
-      fresh.wait()
-      engine = nil
     }
   }
 
-  /// Replays the journal into `fresh`; nil when every command replayed, else the first that
-  /// did not and why.
-  private func replay(into fresh: EngineProcess) -> (Int, String)? {
-    for (index, entry) in journal.enumerated() {
+  /// Gives a restored engine the plugin-call counts the session had (replay skipped queries).
+  private func handBack(stats encoded: String, to fresh: EngineProcess) {
+    guard !encoded.isEmpty, fresh.send(EngineFrame("stats", [Array(encoded.utf8)])) else { return }
+    if case .ready = fresh.waitForResponse(watchdog: watchdog, heartbeat: { status.heartbeat }, interrupted: { false })
+    {
+      _ = fresh.reader.next()
+      stats = encoded
+    }
+  }
+
+  /// The end of the report sentence after a restore that dropped `lost` and kept `kept`.
+  static func restoreReport(lost: [(line: String, why: String)], kept: Int) -> String {
+    guard !lost.isEmpty else { return "; the session is as it was before this command" }
+    let named = lost.map { "'\($0.line.quotedPrefix)' (\($0.why))" }.joined(separator: "; ")
+    let count = lost.count == 1 ? "1 command" : "\(lost.count) commands"
+    return
+      "; restoring the session lost \(count): \(named); the session holds the other \(kept) commands, in order"
+  }
+
+  private enum ReplayEnding {
+    /// Every command replayed but these, which failed in a living engine (rolled back there).
+    case done(failedAlone: [(Int, String)])
+    /// The engine ended (or hung) during the command at this index.
+    case engineEnded(Int, String)
+  }
+
+  /// Replays the journal, but the `skipping` entries, into `fresh`.
+  private func replay(into fresh: EngineProcess, skipping: Set<Int>) -> ReplayEnding {
+    var failedAlone: [(Int, String)] = []
+    for (index, entry) in journal.enumerated() where !skipping.contains(index) {
       let frame = EngineFrame(
         "replay", [Array(entry.line.utf8), EngineFrame.encodePairs(entry.reads.map { ($0.path, $0.snapshot) })])
-      guard fresh.send(frame) else { return (index, ended(fresh)) }
+      guard fresh.send(frame) else { return .engineEnded(index, ended(fresh)) }
       // Each command gets at least the time it had when it ran; Ctrl-C cannot cut a restore
       // short (it would lose the rest of the session).
       let limit = entry.watchdog * 2 + 1
       switch fresh.waitForResponse(watchdog: limit, heartbeat: { status.heartbeat }, interrupted: { false }) {
       case .ready:
-        guard let reply = fresh.reader.next(), reply.verb == "done" else { return (index, ended(fresh)) }
+        guard let reply = fresh.reader.next(), reply.verb == "done" else { return .engineEnded(index, ended(fresh)) }
         update(from: reply)
-        if reply.flag("failed") { return (index, "it failed this time") }
+        if reply.flag("failed") { failedAlone.append((index, "it failed this time")) }
       case .timedOut:
-        return (index, EngineFailure(cause: .timedOut(seconds: limit), inFlight: status.callInFlight).message)
+        return .engineEnded(
+          index, EngineFailure(cause: .timedOut(seconds: limit), inFlight: status.callInFlight).message)
       case .interrupted:
-        return (index, "interrupted (Ctrl-C)")
+        return .engineEnded(index, "interrupted (Ctrl-C)")
       }
     }
-    return nil
+    return .done(failedAlone: failedAlone)
   }
 
   private func ended(_ process: EngineProcess) -> String {

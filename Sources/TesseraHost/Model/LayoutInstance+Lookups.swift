@@ -21,16 +21,18 @@ extension LayoutInstance {
     else { return nil }
     let supplementary = category == .supplementary
     let function = supplementary ? descriptor.attributes_for_supplementary : descriptor.attributes_for_decoration
-    guard let call = function else {
-      return try allAttributes().first { $0.category == category && $0.kind == kind && $0.indexPath == path }
+    // Without the call (or when it answers unsupported), the element is looked up among all.
+    func fromAll() throws(HostError) -> Element? {
+      try allAttributes().first { $0.category == category && $0.kind == kind && $0.indexPath == path }
     }
+    guard let call = function else { return try fromAll() }
     let which: PluginCall = supplementary ? .attributesForSupplementary : .attributesForDecoration
     let slot = buffer.singleRecord()
     let status = calling(which) { call(instance, index, path.abi, slot) }
     let record = slot.pointee
     self.record(which, "\(kind) \(path)")
     if status == tessera_status(TESSERA_NOT_FOUND) { return nil }
-    try check(status, "failed to give \(kind) \(path)")
+    guard try checkOptional(status, "failed to give \(kind) \(path)") else { return try fromAll() }
     let found = try element(record)
     guard found.category == category, found.kind == kind, found.indexPath == path else {
       throw HostError(

@@ -23,19 +23,18 @@ extension LayoutInstance {
       .shouldInvalidateForPreferred, "\(original.indexPath) \(size.formatted), was \(original.frame.size.formatted)",
       result: "\(should)")
     guard should else { return nil }
-    guard let make = descriptor.invalidation_context_for_preferred else {
-      var request = InvalidationRequest()
-      request.items = [original.indexPath]
-      request.addPreferredSize(size, at: original.indexPath)
-      return request
-    }
+    // UIKit's default context: the item, with its preferred size.
+    var standard = InvalidationRequest()
+    standard.items = [original.indexPath]
+    standard.addPreferredSize(size, at: original.indexPath)
+    guard let make = descriptor.invalidation_context_for_preferred else { return standard }
     var context = tessera_invalidation_context()
     context.struct_size = UInt32(MemoryLayout<tessera_invalidation_context>.size)
-    try check(
+    let answered = try checkOptional(
       calling(.invalidationContextForPreferred) { make(instance, &preferredRecord, &originalRecord, &context) },
       "failed to build the context for a preferred size")
-    record(.invalidationContextForPreferred, "\(original.indexPath)")
-    return try request(from: context, for: "a preferred size")
+    record(.invalidationContextForPreferred, "\(original.indexPath)", result: answered ? "" : "unsupported")
+    return answered ? try request(from: context, for: "a preferred size") : standard
   }
 
   /// A new instance of the same layout with the same options, fed the first `count` preferred

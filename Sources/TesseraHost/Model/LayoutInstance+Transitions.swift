@@ -12,7 +12,10 @@ extension LayoutInstance {
     guard let call = descriptor.target_content_offset else { return proposed }
     var out = proposed.abi
     let status = calling(.targetContentOffset) { call(instance, proposed.abi, &out) }
-    try check(status, "failed to give a target content offset")
+    guard try checkOptional(status, "failed to give a target content offset") else {
+      record(.targetContentOffset, "\(formatNumber(proposed.x)) \(formatNumber(proposed.y))", result: "unsupported")
+      return proposed
+    }
     let target = Point(out)
     record(
       .targetContentOffset, "\(formatNumber(proposed.x)) \(formatNumber(proposed.y))",
@@ -29,14 +32,15 @@ extension LayoutInstance {
   public func prepareForTransition(to next: LayoutClass) throws(HostError) {
     guard let call = descriptor.prepare_for_transition_to else { return }
     record(.prepareForTransitionTo, next.name)
-    try check(calling(.prepareForTransitionTo) { call(instance, next.descriptor) }, "failed to prepare a transition")
+    _ = try checkOptional(
+      calling(.prepareForTransitionTo) { call(instance, next.descriptor) }, "failed to prepare a transition")
   }
 
   /// `prepareForTransition(from:)`: this layout is about to replace `previous`.
   public func prepareForTransition(from previous: LayoutClass) throws(HostError) {
     guard let call = descriptor.prepare_for_transition_from else { return }
     record(.prepareForTransitionFrom, previous.name)
-    try check(
+    _ = try checkOptional(
       calling(.prepareForTransitionFrom) { call(instance, previous.descriptor) }, "failed to prepare a transition")
   }
 

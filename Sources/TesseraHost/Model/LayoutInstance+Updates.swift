@@ -19,7 +19,7 @@ extension LayoutInstance {
     let status = calling(.prepareForUpdates) {
       items.withUnsafeBufferPointer { call(instance, $0.baseAddress, $0.count, abiStride(tessera_update_item.self)) }
     }
-    try check(status, "failed in prepare_for_updates")
+    _ = try checkOptional(status, "failed in prepare_for_updates")
   }
 
   public func finalizeUpdates() {

@@ -84,6 +84,15 @@ public final class LayoutInstance {
   }
 
   /// `what` is built only on failure: this runs on every query.
+  /// `check` for an optional call: false when the plugin answered `TESSERA_UNSUPPORTED`, which
+  /// status.h lets any optional call answer — the caller then applies the call's default, as if
+  /// the plugin had no such call.
+  func checkOptional(_ status: tessera_status, _ what: @autoclosure () -> String) throws(HostError) -> Bool {
+    if status == tessera_status(TESSERA_UNSUPPORTED) { return false }
+    try check(status, what())
+    return true
+  }
+
   func check(_ status: tessera_status, _ what: @autoclosure () -> String) throws(HostError) {
     switch status {
     case tessera_status(TESSERA_OK): return
@@ -154,10 +163,11 @@ public final class LayoutInstance {
     var context = tessera_invalidation_context()
     context.struct_size = abiSize(tessera_invalidation_context.self)
     let rect = newBounds.abi
-    try check(
+    let answered = try checkOptional(
       calling(.invalidationContextForBounds) { make(instance, rect, &context) },
       "failed to build the context for a bounds change")
-    record(.invalidationContextForBounds, Self.describe(newBounds))
+    record(.invalidationContextForBounds, Self.describe(newBounds), result: answered ? "" : "unsupported")
+    guard answered else { return invalidate(InvalidationRequest(flags: bounds)) }
     var request = try request(from: context, for: "a bounds change")
     request.flags |= bounds
     invalidate(request)
@@ -248,6 +258,15 @@ public final class LayoutInstance {
   private func bulk(
     _ what: String, _ kind: PluginCall, _ call: (UnsafeMutablePointer<tessera_attributes_buffer>) -> tessera_status
   ) throws(HostError) -> UnsafeBufferPointer<tessera_attributes> {
+    // Never nil: without `optional`, an unsupported answer is an error like any other.
+    try bulk(what, kind, optional: false, call) ?? UnsafeBufferPointer(start: nil, count: 0)
+  }
+
+  /// `bulk` for a call that is optional: nil when the plugin answered `TESSERA_UNSUPPORTED`.
+  private func bulk(
+    _ what: String, _ kind: PluginCall, optional: Bool,
+    _ call: (UnsafeMutablePointer<tessera_attributes_buffer>) -> tessera_status
+  ) throws(HostError) -> UnsafeBufferPointer<tessera_attributes>? {
     try prepareIfNeeded()
     for _ in 0..<3 {
       let capacity = buffer.capacity
@@ -276,6 +295,7 @@ public final class LayoutInstance {
         }
         continue
       }
+      if optional, status == tessera_status(TESSERA_UNSUPPORTED) { return nil }
       try check(status, what)
       guard request.count >= 0, request.count <= capacity else {
         throw HostError(
@@ -331,9 +351,9 @@ public final class LayoutInstance {
 
   private func allRecords() throws(HostError) -> UnsafeBufferPointer<tessera_attributes> {
     if let all = descriptor.all_attributes {
-      let raw = try bulk("failed to list its elements", .allAttributes) { all(instance, $0) }
-      record(.allAttributes, result: "\(raw.count)")
-      return raw
+      let raw = try bulk("failed to list its elements", .allAttributes, optional: true) { all(instance, $0) }
+      record(.allAttributes, result: raw.map { "\($0.count)" } ?? "unsupported")
+      if let raw { return raw }
     }
     let size = try contentSize()
     let r = Rect(origin: .zero, size: size).abi

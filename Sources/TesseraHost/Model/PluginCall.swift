@@ -47,4 +47,21 @@ public struct PluginCallStats: Sendable, Equatable {
   public var fullPrepares = 0
 
   public subscript(call: PluginCall) -> Int { counts[call.rawValue] }
+
+  /// The counts as text (`N,N,...;FULL`), for the supervisor to hand back to a restored engine.
+  public var encoded: String {
+    counts.map(String.init).joined(separator: ",") + ";\(fullPrepares)"
+  }
+
+  /// Counts read back from `encoded`; nil for text that is not a list of this host's calls.
+  public init?(encoded text: String) {
+    let parts = text.split(separator: ";", omittingEmptySubsequences: false)
+    guard parts.count == 2, let full = Int(parts[1]), full >= 0 else { return nil }
+    let counts = parts[0].split(separator: ",").compactMap { Int($0) }.filter { $0 >= 0 }
+    guard counts.count == PluginCall.allCases.count else { return nil }
+    self.counts = counts
+    fullPrepares = full
+  }
+
+  public init() {}
 }

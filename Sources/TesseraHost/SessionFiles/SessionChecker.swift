@@ -58,10 +58,11 @@ public struct SessionChecker {
       outputs[index] = actual
       if !update, actual != block.expected {
         if mismatch == nil {
-          // Diffed with plain newlines (a CRLF file's lines would not split) and printed with
-          // control characters escaped.
+          // Diffed with plain newlines (a CRLF file's lines would not split), no byte-order
+          // mark, and printed with control characters escaped.
           var plain = file
           plain.lineEnding = "\n"
+          plain.byteOrderMark = false
           let diff = UnifiedDiff.diff(
             plain.rendered(), plain.rendered(replacing: [index: actual]), oldName: "\(path) (expected)",
             newName: "\(path) (actual)")

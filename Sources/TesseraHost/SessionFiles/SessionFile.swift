@@ -17,18 +17,45 @@ public struct SessionFile: Sendable {
   }
 
   public var blocks: [Block]
-  /// How the file ends its lines ("\r\n" for a file written on Windows), kept on rewrite.
+  /// How the file ends its lines ("\r\n" for a file written on Windows, "\r" for one written on
+  /// a classic Mac), kept on rewrite.
   public var lineEnding = "\n"
+  /// Whether the file starts with a UTF-8 byte-order mark (as some editors save): read as
+  /// nothing, kept on rewrite.
+  public var byteOrderMark = false
+
+  /// The lines of `text` (without a byte-order mark) and the line ending it uses: "\r\n", "\n"
+  /// and a lone "\r" each end a line; the first ending found is the file's.
+  static func lines(_ text: Substring.UnicodeScalarView) -> (lines: [String], ending: String) {
+    var lines: [String] = []
+    var ending: String?
+    var start = text.startIndex
+    var index = start
+    while index < text.endIndex {
+      let scalar = text[index]
+      if scalar == "\n" || scalar == "\r" {
+        lines.append(String(text[start..<index]))
+        var next = text.index(after: index)
+        if scalar == "\r", next < text.endIndex, text[next] == "\n" {
+          next = text.index(after: next)
+          if ending == nil { ending = "\r\n" }
+        } else if ending == nil {
+          ending = scalar == "\r" ? "\r" : "\n"
+        }
+        start = next
+        index = next
+      } else {
+        index = text.index(after: index)
+      }
+    }
+    if start < text.endIndex { lines.append(String(text[start...])) }
+    return (lines, ending ?? "\n")
+  }
 
   public static func parse(_ text: String) -> SessionFile {
-    // Swift treats "\r\n" as one Character: split on Unicode scalars so both endings work.
-    let crlf = text.utf8.contains(13)
-    var lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map {
-      var line = String($0)
-      if line.unicodeScalars.last == "\r" { line = String(line.unicodeScalars.dropLast()) }
-      return line
-    }
-    if lines.last == "" { lines.removeLast() }
+    let byteOrderMark = text.unicodeScalars.first == "\u{FEFF}"
+    let body = Substring(text).unicodeScalars.dropFirst(byteOrderMark ? 1 : 0)
+    let (lines, lineEnding) = Self.lines(Substring.UnicodeScalarView(body))
     let isSession = lines.contains { $0.hasPrefix("> ") || $0 == ">" }
     var blocks: [Block] = []
     var pending = Block()
@@ -71,7 +98,7 @@ public struct SessionFile: Sendable {
     }
     finish()
     if !pending.comments.isEmpty { blocks.append(pending) }
-    return SessionFile(blocks: blocks, lineEnding: crlf && text.contains("\r\n") ? "\r\n" : "\n")
+    return SessionFile(blocks: blocks, lineEnding: lineEnding, byteOrderMark: byteOrderMark)
   }
 
   /// The file's text with each block's expected output replaced by `outputs[i]` where given.
@@ -84,6 +111,6 @@ public struct SessionFile: Sendable {
         lines += outputs[index] ?? block.expected
       }
     }
-    return lines.map { $0 + lineEnding }.joined()
+    return (byteOrderMark ? "\u{FEFF}" : "") + lines.map { $0 + lineEnding }.joined()
   }
 }

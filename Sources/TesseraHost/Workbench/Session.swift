@@ -47,6 +47,13 @@ public final class Session {
   /// True between `batch` (alone) and `commit` or `cancel`: lines are batch operations.
   public var isCollectingBatch: Bool { state.isCollectingBatch }
 
+  /// Whether `line` only reads the session (`QueryCommands`): never a line of a batch being
+  /// collected, nor one that does not parse.
+  public func isQuery(_ line: String) -> Bool {
+    guard !state.isCollectingBatch, let words = try? Tokenizer.words(line) else { return false }
+    return QueryCommands.isQuery(words, in: Self.commands)
+  }
+
   /// Sets the watchdog (the supervisor reads it after each command); out-of-range values are
   /// clamped (the command and the option refuse them first).
   public func setWatchdog(seconds: Double) {

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <tessera/tessera.h>
 
-enum { GRID, ANSWERS, RECT, LOOKUP, CONTENT, DETERMINISM, SELFSIZING, BATCH, SCROLL, LAYOUT_COUNT };
+enum { GRID, ANSWERS, RECT, LOOKUP, CONTENT, DETERMINISM, SELFSIZING, BATCH, SCROLL, UNSUPPORTED, LAYOUT_COUNT };
 
 typedef struct breaker {
   tessera_data_source source;
@@ -185,6 +185,43 @@ static tessera_bool breaker_should_invalidate_for_preferred(tessera_layout_insta
   return preferred->frame.height != original->frame.height;
 }
 
+/* "unsupported": the grid, answering TESSERA_UNSUPPORTED from every optional call that returns a
+ * status (status.h: the host then applies the call's default), and asking to be invalidated by
+ * every bounds change so that the bounds context is asked for. */
+static tessera_bool unsupported_should_invalidate_for_bounds(tessera_layout_instance *i, tessera_rect r) {
+  (void)i, (void)r;
+  return 1;
+}
+static tessera_status unsupported_all(tessera_layout_instance *i, tessera_attributes_buffer *buffer) {
+  (void)i, (void)buffer;
+  return TESSERA_UNSUPPORTED;
+}
+static tessera_status unsupported_context_for_preferred(tessera_layout_instance *i, const tessera_attributes *p,
+                                                        const tessera_attributes *o,
+                                                        tessera_invalidation_context *out) {
+  (void)i, (void)p, (void)o, (void)out;
+  return TESSERA_UNSUPPORTED;
+}
+static tessera_status unsupported_prepare_for_updates(tessera_layout_instance *i, const tessera_update_item *items,
+                                                      size_t count, uint32_t stride) {
+  (void)i, (void)items, (void)count, (void)stride;
+  return TESSERA_UNSUPPORTED;
+}
+static tessera_status unsupported_context_for_bounds(tessera_layout_instance *i, tessera_rect r,
+                                                     tessera_invalidation_context *out) {
+  (void)i, (void)r, (void)out;
+  return TESSERA_UNSUPPORTED;
+}
+static tessera_status unsupported_target(tessera_layout_instance *i, tessera_point proposed, tessera_point *out) {
+  (void)i, (void)proposed, (void)out;
+  return TESSERA_UNSUPPORTED;
+}
+static tessera_status unsupported_transition(tessera_layout_instance *i,
+                                             const struct tessera_layout_descriptor *other) {
+  (void)i, (void)other;
+  return TESSERA_UNSUPPORTED;
+}
+
 #define BREAKER_LAYOUT(NAME, SUMMARY)                                                          \
   {                                                                                            \
     .struct_size = sizeof(tessera_layout_descriptor), .name = NAME, .summary = SUMMARY,        \
@@ -208,10 +245,28 @@ static const tessera_layout_descriptor breaker_layouts[LAYOUT_COUNT] = {
     BREAKER_LAYOUT("breaks-self-sizing", "the incremental pass gives a preferred size to the next cell"),
     BREAKER_LAYOUT("breaks-batch", "its incremental update moves every cell a point"),
     BREAKER_LAYOUT("breaks-scroll-stable", "rect queries move with the bounds, though it never invalidates"),
+    {
+        .struct_size = sizeof(tessera_layout_descriptor), .name = "unsupported",
+        .summary = "the grid, answering unsupported from every optional call",
+        .kinds = breaker_kinds, .kind_count = 1, .kind_stride = sizeof(tessera_element_kind),
+        .create = breaker_create, .destroy = breaker_destroy, .last_error = breaker_last_error,
+        .set_options = breaker_set_options, .prepare = breaker_prepare,
+        .content_size = breaker_content_size, .attributes_in_rect = breaker_in_rect,
+        .all_attributes = unsupported_all, .attributes_for_item = breaker_item,
+        .invalidate = breaker_invalidate,
+        .should_invalidate_for_bounds = unsupported_should_invalidate_for_bounds,
+        .should_invalidate_for_preferred = breaker_should_invalidate_for_preferred,
+        .invalidation_context_for_preferred = unsupported_context_for_preferred,
+        .prepare_for_updates = unsupported_prepare_for_updates,
+        .invalidation_context_for_bounds = unsupported_context_for_bounds,
+        .target_content_offset = unsupported_target,
+        .prepare_for_transition_to = unsupported_transition,
+        .prepare_for_transition_from = unsupported_transition,
+    },
 };
 static const tessera_layout_descriptor *const breaker_list[LAYOUT_COUNT] = {
     &breaker_layouts[0], &breaker_layouts[1], &breaker_layouts[2], &breaker_layouts[3], &breaker_layouts[4],
-    &breaker_layouts[5], &breaker_layouts[6], &breaker_layouts[7], &breaker_layouts[8],
+    &breaker_layouts[5], &breaker_layouts[6], &breaker_layouts[7], &breaker_layouts[8], &breaker_layouts[9],
 };
 
 static tessera_layout_instance *breaker_create(const tessera_layout_descriptor *self,

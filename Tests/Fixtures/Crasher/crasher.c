@@ -8,14 +8,21 @@
  *   stack     recurses without end in prepare           (stack overflow: SIGSEGV)
  *   overrun   writes records past the buffer it is given, in the rect query
  *   query     writes through NULL in the rect query     (SIGSEGV)
+ *   flaky     behaves as ok, but crashes in the rect query while the file the environment
+ *             variable TESSERA_CRASHER_ARMED names exists, and in prepare too while that file
+ *             is not empty (a plugin that fails now and then)
  */
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <tessera/tessera.h>
+#include <unistd.h>
 
-enum { OK, SEGFAULT, ABORT, EXIT, HANG, STACK, OVERRUN, QUERY, MODE_COUNT };
-static const char *const crasher_modes[] = {"ok", "segfault", "abort", "exit", "hang", "stack", "overrun", "query"};
+enum { OK, SEGFAULT, ABORT, EXIT, HANG, STACK, OVERRUN, QUERY, FLAKY, MODE_COUNT };
+static const char *const crasher_modes[] = {"ok",      "segfault", "abort", "exit", "hang",
+                                            "stack",   "overrun",  "query", "flaky"};
+
 
 typedef struct crasher {
   int mode;
@@ -59,7 +66,19 @@ static tessera_status crasher_set_options(tessera_layout_instance *i, const tess
   if (n > 0) ((crasher *)i)->mode = (int)v[0].numbers[0];
   return TESSERA_OK;
 }
+/* Whether a flaky crasher fails now: 1 in the rect query (the file exists), 2 in prepare too
+ * (it is not empty). */
+static int armed(void) {
+  const char *path = getenv("TESSERA_CRASHER_ARMED");
+  if (!path || access(path, F_OK) != 0) return 0;
+  FILE *file = fopen(path, "r");
+  int full = file && fgetc(file) != EOF;
+  if (file) fclose(file);
+  return full ? 2 : 1;
+}
+
 static tessera_status crasher_prepare(tessera_layout_instance *i) {
+  if (((crasher *)i)->mode == FLAKY && armed() == 2) *nowhere = 3;
   switch (((crasher *)i)->mode) {
     case SEGFAULT: *nowhere = 1; break;
     case ABORT: abort();
@@ -80,7 +99,7 @@ static tessera_status crasher_content_size(tessera_layout_instance *i, tessera_s
 static tessera_status crasher_in_rect(tessera_layout_instance *i, tessera_rect r, tessera_attributes_buffer *b) {
   (void)r;
   const crasher *c = (const crasher *)i;
-  if (c->mode == QUERY) *nowhere = 2;
+  if (c->mode == QUERY || (c->mode == FLAKY && armed())) *nowhere = 2;
   size_t count = c->mode == OVERRUN ? b->capacity + 64 : 1;
   if (c->mode != OVERRUN && b->capacity < 1) {
     b->count = 1;
