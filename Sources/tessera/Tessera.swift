@@ -49,6 +49,13 @@ struct IsolationOptions: ParsableArguments {
       valueName: "SECONDS"))
   var watchdog = 10.0
 
+  @Option(
+    name: .customLong("memory-limit"),
+    help: ArgumentHelp(
+      "Gigabytes the engine may hold before the command is stopped and its plugin blamed (default: half the machine's memory, at least 1).",
+      valueName: "GB"))
+  var memoryLimit = MemoryLimit.defaultGigabytes
+
   @Flag(
     name: .customLong("in-process"),
     help: "Run plugins in this process, without an engine (for a debugger; a plugin crash then ends the session).")
@@ -57,6 +64,11 @@ struct IsolationOptions: ParsableArguments {
   func validate() throws {
     guard Watchdog.allowed.contains(watchdog) else {
       throw ValidationError("--watchdog must be between \(Watchdog.describedRange) seconds")
+    }
+    guard MemoryLimit.allowed.contains(memoryLimit) else {
+      throw ValidationError(
+        "--memory-limit must be between \(formatNumber(MemoryLimit.allowed.lowerBound)) and \(formatNumber(MemoryLimit.allowed.upperBound)) GB"
+      )
     }
   }
 
@@ -73,9 +85,12 @@ struct IsolationOptions: ParsableArguments {
     configuration.baseDirectory = folder
     configuration.readableRoots = readableRoots
     configuration.watchdogSeconds = watchdog
+    configuration.memoryLimitGigabytes = memoryLimit
     configuration.showsWarnings = showsWarnings
     configuration.showsBacktraces = showsBacktraces
-    return try Supervisor(configuration)
+    let supervisor = try Supervisor(configuration)
+    if showsWarnings { for note in supervisor.startupNotes { printError("warning: \(note)") } }
+    return supervisor
   }
 }
 

@@ -332,6 +332,66 @@ import Testing
     unsetenv("TESSERA_CRASHER_ARMED")
   }
 
+  /// A plugin that forks before it crashes: the child holds the engine's pipes, yet the crash
+  /// is reported as a crash at once (not as a hang at the watchdog), and the child ends with
+  /// the engine.
+  @Test func aForkedChildNeitherHidesACrashNorOutlivesTheEngine() throws {
+    let folder = try IsolationTests.folder("fork")
+    let pids = folder + "/pids"
+    setenv("TESSERA_CRASHER_PIDS", pids, 1)
+    defer { unsetenv("TESSERA_CRASHER_PIDS") }
+    var configuration = Supervisor.Configuration(executable: Self.tessera)
+    configuration.showsWarnings = false
+    configuration.watchdogSeconds = 60
+    let supervisor = try Supervisor(configuration)
+    #expect(supervisor.perform("plugin load \(Support.buildFolder)/libFixtureCrasher.so").failed == false)
+    #expect(
+      supervisor.perform("layout crasher mode=fork").output
+        == "error: plugin 'crasher' crashed in prepare (SIGSEGV); the session is as it was before this command")
+    let child = try String(contentsOfFile: pids, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+    // Killed: gone, or a zombie waiting for init to reap it.
+    var state = "gone"
+    for _ in 0..<100 {
+      let stat = (try? String(contentsOfFile: "/proc/\(child)/stat", encoding: .utf8)) ?? ""
+      state = stat.split(separator: ")").last?.split(separator: " ").first.map(String.init) ?? "gone"
+      if state == "gone" || state == "Z" { break }
+      usleep(10_000)
+    }
+    #expect(state == "gone" || state == "Z", "child \(child) is \(state)")
+  }
+
+  /// A plugin that allocates without end is stopped at the memory limit and blamed for it.
+  @Test func aMemoryBombIsStoppedAtTheLimit() throws {
+    var configuration = Supervisor.Configuration(executable: Self.tessera)
+    configuration.showsWarnings = false
+    configuration.memoryLimitGigabytes = 0.25
+    let supervisor = try Supervisor(configuration)
+    #expect(supervisor.perform("plugin load \(Support.buildFolder)/libFixtureCrasher.so").failed == false)
+    #expect(supervisor.perform("gen grid 2").failed == false)
+    #expect(
+      supervisor.perform("layout crasher mode=bomb").output
+        == "error: plugin 'crasher' went past the memory limit of 0.25 GB (--memory-limit changes it) in prepare; the session is as it was before this command"
+    )
+    #expect(supervisor.perform("size").output == "contentSize 390x50")
+  }
+
+  /// A library on the plugin path that crashes while loading is skipped, said once, and the
+  /// session works.
+  @Test func aLibraryThatCrashesAtLoadIsQuarantined() throws {
+    let plugins = try IsolationTests.folder("quarantine")
+    _ = try Support.run("/bin/cp", [Support.buildFolder + "/libFixtureCrashOnLoad.so", plugins + "/"], in: "/")
+    var configuration = Supervisor.Configuration(executable: Self.tessera)
+    configuration.pluginPaths = [plugins]
+    configuration.showsWarnings = false
+    let supervisor = try Supervisor(configuration)
+    #expect(
+      supervisor.startupNotes == [
+        "plugin \(plugins)/libFixtureCrashOnLoad.so crashed while loading (SIGABRT): skipped from now on (remove it from the plugin path)"
+      ])
+    #expect(supervisor.perform("gen grid 2").output == "generated 2 items in 1 section")
+    #expect(supervisor.perform("size").output == "contentSize 390x50")
+  }
+
   /// An engine whose supervisor is killed outright does not spin on in a plugin's loop.
   @Test func anOrphanedEngineEnds() throws {
     let folder = try IsolationTests.folder("orphan")

@@ -5,6 +5,8 @@ struct EngineFailure: Equatable {
     case ended(EngineProcess.Ending)
     case timedOut(seconds: Double)
     case interrupted
+    /// It held more memory than the limit (in gigabytes) and was stopped.
+    case exceededMemory(gigabytes: Double)
   }
 
   var cause: Cause
@@ -38,6 +40,10 @@ struct EngineFailure: Equatable {
     case .interrupted:
       guard let inFlight, let during else { return "interrupted (Ctrl-C)" }
       return "\(inFlight.caller) was interrupted \(during) (Ctrl-C)"
+    case .exceededMemory(let gigabytes):
+      let limit = "the memory limit of \(MemoryLimit.describe(gigabytes)) (--memory-limit changes it)"
+      guard let inFlight, let during else { return "the command went past \(limit)" }
+      return "\(inFlight.caller) went past \(limit) \(during)"
     }
   }
 

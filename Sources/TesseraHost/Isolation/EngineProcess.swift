@@ -89,10 +89,8 @@ final class EngineProcess {
   deinit {
     close(requests)
     close(responses)
-    if exitStatus == nil {
-      Glibc.kill(pid, SIGKILL)
-      _ = wait()
-    }
+    kill()
+    if exitStatus == nil { _ = wait() }
   }
 
   /// A pipe whose ends close on exec (the child gets only the ends dup2'ed to 3 and 4).
@@ -109,12 +107,16 @@ final class EngineProcess {
   }
 
   /// How waiting for a response ended.
-  enum Wait { case ready, timedOut, interrupted }
+  enum Wait { case ready, ended, timedOut, interrupted, overMemory }
 
-  /// Waits until a response can be read (or the engine's pipe closes), `interrupted()` says
-  /// to stop, or `watchdog` seconds pass without progress: `heartbeat()` changing (a script's
-  /// next command starting) counts as progress.
-  func waitForResponse(watchdog: Double, heartbeat: () -> UInt64, interrupted: () -> Bool) -> Wait {
+  /// Waits until a response can be read (or the engine's pipe closes), the engine ends (seen
+  /// directly: a process a plugin forked may hold the pipe open), `interrupted()` says to stop,
+  /// or `watchdog` seconds pass without progress: `heartbeat()` changing (a script's next
+  /// command starting) counts as progress.
+  /// With a `memoryLimit` (bytes), an engine that holds more is stopped: `.overMemory`.
+  func waitForResponse(
+    watchdog: Double, memoryLimit: Int? = nil, heartbeat: () -> UInt64, interrupted: () -> Bool
+  ) -> Wait {
     if reader.hasBufferedBytes { return .ready }
     var lastBeat = heartbeat()
     var lastProgress = Self.now()
@@ -122,8 +124,12 @@ final class EngineProcess {
       if interrupted() { return .interrupted }
       let remaining = lastProgress + watchdog - Self.now()
       var descriptor = pollfd(fd: responses, events: Int16(POLLIN), revents: 0)
-      let ready = poll(&descriptor, 1, Int32(min(max(remaining * 1000, 1), 250)))
+      let ready = poll(&descriptor, 1, Int32(min(max(remaining * 1000, 1), 100)))
       if ready > 0 || (ready < 0 && errno != EINTR) { return .ready }  // a failed read reports the rest
+      if hasEnded { return .ended }
+      if let memoryLimit, let resident = MemoryLimit.residentBytes(of: pid), resident > memoryLimit {
+        return .overMemory
+      }
       let beat = heartbeat()
       if beat != lastBeat {
         lastBeat = beat
@@ -143,7 +149,10 @@ final class EngineProcess {
     return true
   }
 
+  /// Ends the engine and every process it started (a plugin that forked, or ran `system()`):
+  /// they share its process group, which outlives the engine while any of them does.
   func kill() {
+    Glibc.kill(-pid, SIGKILL)
     if exitStatus == nil { Glibc.kill(pid, SIGKILL) }
   }
 

@@ -27,6 +27,8 @@ public enum EngineServer {
         // After a restore: the plugin-call counts as they were (replay skips queries, which count).
         if let stats = PluginCallStats(encoded: request.string(0)) { session.layout?.stats = stats }
         reply = EngineFrame("done", [[], []])
+      case "hello":
+        reply = EngineFrame("ready", [])  // its libraries are loaded
       case "complete":
         let candidates = Completer.candidates(for: request.string(0), session: session)
         reply = EngineFrame("candidates", [Array(candidates.joined(separator: "\n").utf8)])

@@ -29,6 +29,8 @@ public final class Supervisor: CommandRunner {
     public var readableRoots: [String]? = nil
     /// Seconds one command may run without progress (the `watchdog` command changes it).
     public var watchdogSeconds = 10.0
+    /// Gigabytes the engine may hold (`MemoryLimit`).
+    public var memoryLimitGigabytes = MemoryLimit.defaultGigabytes
     /// Whether the engine prints plugin-loading warnings (only the first engine does).
     public var showsWarnings = true
     /// Whether a crashing engine prints Swift's backtrace on stderr (the REPL's does, shortened;
@@ -61,8 +63,14 @@ public final class Supervisor: CommandRunner {
   private var engine: EngineProcess?
   /// The plugin libraries found when the session started: every engine loads exactly these, so
   /// a library added to a plugin folder later cannot change what a restore replays.
-  private let libraries: [String]
+  private var libraries: [String]
   private let status: EngineStatus
+  /// Libraries on the plugin path that took an engine down (or hung it) while loading: skipped
+  /// from then on, each said once — in `startupNotes` when found at the start, in the report of
+  /// the restore that found it otherwise.
+  public private(set) var quarantined: [(path: String, why: String)] = []
+  /// What the start found to say (libraries quarantined), for the caller to print as warnings.
+  public private(set) var startupNotes: [String] = []
 
   public init(_ configuration: Configuration) throws(HostError) {
     self.configuration = configuration
@@ -72,7 +80,56 @@ public final class Supervisor: CommandRunner {
     libraries = PluginRegistry.standardLibraries(
       executableFolder: TextFile.folder(of: configuration.executable), pluginPaths: configuration.pluginPaths
     ).map(\.path)
-    engine = try start(showingWarnings: configuration.showsWarnings)
+    let (first, notes) = try startReady(showingWarnings: configuration.showsWarnings)
+    engine = first
+    startupNotes = notes
+  }
+
+  /// Starts an engine and waits until it has loaded its libraries. A library that takes it
+  /// down or hangs it while loading is quarantined and the engine started again without it;
+  /// returns the engine and a note for each library quarantined.
+  private func startReady(showingWarnings: Bool) throws(HostError) -> (EngineProcess, [String]) {
+    var notes: [String] = []
+    while true {
+      let fresh = try start(showingWarnings: showingWarnings && notes.isEmpty)
+      guard fresh.send(EngineFrame("hello", [])) else {
+        notes.append(try quarantine(after: fresh, cause: nil))
+        continue
+      }
+      switch fresh.waitForResponse(
+        watchdog: watchdog, memoryLimit: memoryLimitBytes, heartbeat: { status.heartbeat }, interrupted: { false })
+      {
+      case .ready:
+        guard let reply = fresh.reader.next(), reply.verb == "ready" else {
+          notes.append(try quarantine(after: fresh, cause: nil))
+          continue
+        }
+        return (fresh, notes)
+      case .ended, .interrupted:
+        notes.append(try quarantine(after: fresh, cause: nil))
+      case .timedOut:
+        notes.append(try quarantine(after: fresh, cause: .timedOut(seconds: watchdog)))
+      case .overMemory:
+        notes.append(
+          try quarantine(after: fresh, cause: .exceededMemory(gigabytes: configuration.memoryLimitGigabytes)))
+      }
+    }
+  }
+
+  /// The engine `failed` before it was ready: when a library's load was in flight, that library
+  /// is taken off the list and the note says so; otherwise the engine cannot start.
+  private func quarantine(after failed: EngineProcess, cause given: EngineFailure.Cause?) throws(HostError) -> String {
+    if given == nil { for _ in 0..<200 where !failed.hasEnded { usleep(5_000) } }
+    failed.kill()
+    let ending = failed.wait()
+    let inFlight = status.callInFlight
+    let report = EngineFailure(cause: given ?? .ended(ending), inFlight: inFlight)
+    guard let inFlight, inFlight.call == "load", inFlight.caller.hasPrefix("plugin "),
+      let index = libraries.firstIndex(of: String(inFlight.caller.dropFirst("plugin ".count)))
+    else { throw HostError("the engine did not start: \(report.message)") }
+    let path = libraries.remove(at: index)
+    quarantined.append((path, report.message))
+    return "\(report.message): skipped from now on (remove it from the plugin path)"
   }
 
   private func start(showingWarnings: Bool) throws(HostError) -> EngineProcess {
@@ -100,7 +157,7 @@ public final class Supervisor: CommandRunner {
     guard engine.send(EngineFrame("exec", [Array(line.utf8)])) else { return recover(from: engine, line) }
     let ranUnder = watchdog
     switch engine.waitForResponse(
-      watchdog: watchdog, heartbeat: { status.heartbeat }, interrupted: Interrupts.take)
+      watchdog: watchdog, memoryLimit: memoryLimitBytes, heartbeat: { status.heartbeat }, interrupted: Interrupts.take)
     {
     case .ready:
       guard let reply = engine.reader.next(), reply.verb == "done" else { return recover(from: engine, line) }
@@ -123,7 +180,16 @@ public final class Supervisor: CommandRunner {
       return recover(from: engine, line, cause: .timedOut(seconds: watchdog))
     case .interrupted:
       return recover(from: engine, line, cause: .interrupted)
+    case .ended:
+      return recover(from: engine, line)
+    case .overMemory:
+      return recover(from: engine, line, cause: .exceededMemory(gigabytes: configuration.memoryLimitGigabytes))
     }
+  }
+
+  /// The memory limit in bytes.
+  private var memoryLimitBytes: Int {
+    Int((configuration.memoryLimitGigabytes * MemoryLimit.gigabyte).rounded())
   }
 
   /// Completion candidates from the engine's session (none if it cannot answer).
@@ -179,13 +245,16 @@ public final class Supervisor: CommandRunner {
   /// it, and the report names every command dropped.
   private func restore() -> String {
     let statsBefore = stats
+    var libraryNotes: [String] = []
     var lost: [(line: String, why: String)] = []
     var retried: Set<Int> = []
     var dropped: Set<Int> = []
     while true {
       let fresh: EngineProcess
       do {
-        fresh = try start(showingWarnings: false)
+        let notes: [String]
+        (fresh, notes) = try startReady(showingWarnings: false)
+        libraryNotes += notes
       } catch {
         let count = journal.count
         journal = []
@@ -201,7 +270,7 @@ public final class Supervisor: CommandRunner {
         }
         journal = journal.enumerated().filter { !dropped.contains($0.offset) }.map(\.element)
         if lost.isEmpty { handBack(stats: statsBefore, to: fresh) }
-        return Self.restoreReport(lost: lost, kept: journal.count)
+        return Self.restoreReport(lost: lost, kept: journal.count) + libraryNotes.map { "; \($0)" }.joined()
       case .engineEnded(let index, let why):
         fresh.kill()
         fresh.wait()
@@ -249,7 +318,9 @@ public final class Supervisor: CommandRunner {
       // Each command gets at least the time it had when it ran; Ctrl-C cannot cut a restore
       // short (it would lose the rest of the session).
       let limit = entry.watchdog * 2 + 1
-      switch fresh.waitForResponse(watchdog: limit, heartbeat: { status.heartbeat }, interrupted: { false }) {
+      switch fresh.waitForResponse(
+        watchdog: limit, memoryLimit: memoryLimitBytes, heartbeat: { status.heartbeat }, interrupted: { false })
+      {
       case .ready:
         guard let reply = fresh.reader.next(), reply.verb == "done" else { return .engineEnded(index, ended(fresh)) }
         update(from: reply)
@@ -259,6 +330,15 @@ public final class Supervisor: CommandRunner {
           index, EngineFailure(cause: .timedOut(seconds: limit), inFlight: status.callInFlight).message)
       case .interrupted:
         return .engineEnded(index, "interrupted (Ctrl-C)")
+      case .ended:
+        return .engineEnded(index, ended(fresh))
+      case .overMemory:
+        fresh.kill()
+        return .engineEnded(
+          index,
+          EngineFailure(
+            cause: .exceededMemory(gigabytes: configuration.memoryLimitGigabytes), inFlight: status.callInFlight
+          ).message)
       }
     }
     return .done(failedAlone: failedAlone)

@@ -11,6 +11,9 @@
  *   flaky     behaves as ok, but crashes in the rect query while the file the environment
  *             variable TESSERA_CRASHER_ARMED names exists, and in prepare too while that file
  *             is not empty (a plugin that fails now and then)
+ *   bomb      allocates and touches memory in prepare until it is stopped
+ *   fork      forks a child that sleeps for ten minutes holding the engine's pipes, then
+ *             segfaults in prepare; the child's pid goes to the file TESSERA_CRASHER_PIDS names
  */
 #include <signal.h>
 #include <stdio.h>
@@ -19,9 +22,9 @@
 #include <tessera/tessera.h>
 #include <unistd.h>
 
-enum { OK, SEGFAULT, ABORT, EXIT, HANG, STACK, OVERRUN, QUERY, FLAKY, MODE_COUNT };
-static const char *const crasher_modes[] = {"ok",      "segfault", "abort", "exit", "hang",
-                                            "stack",   "overrun",  "query", "flaky"};
+enum { OK, SEGFAULT, ABORT, EXIT, HANG, STACK, OVERRUN, QUERY, FLAKY, FORK, BOMB, MODE_COUNT };
+static const char *const crasher_modes[] = {"ok",    "segfault", "abort", "exit",  "hang", "stack",
+                                            "overrun", "query",  "flaky", "fork",  "bomb"};
 
 
 typedef struct crasher {
@@ -77,8 +80,35 @@ static int armed(void) {
   return full ? 2 : 1;
 }
 
+/* Forks a child that outlives this call, holding every descriptor the engine has. */
+static void fork_sleeper(void) {
+  pid_t child = fork();
+  if (child == 0) {
+    sleep(600);
+    _exit(0);
+  }
+  const char *path = getenv("TESSERA_CRASHER_PIDS");
+  FILE *file = path ? fopen(path, "w") : NULL;
+  if (file) {
+    fprintf(file, "%d\n", (int)child);
+    fclose(file);
+  }
+}
+
 static tessera_status crasher_prepare(tessera_layout_instance *i) {
   if (((crasher *)i)->mode == FLAKY && armed() == 2) *nowhere = 3;
+  if (((crasher *)i)->mode == BOMB) {
+    for (;;) {
+      char *block = malloc(16 << 20);
+      if (!block) continue;
+      memset(block, 1, 16 << 20);
+      depth_sink += block[4096];
+    }
+  }
+  if (((crasher *)i)->mode == FORK) {
+    fork_sleeper();
+    *nowhere = 4;
+  }
   switch (((crasher *)i)->mode) {
     case SEGFAULT: *nowhere = 1; break;
     case ABORT: abort();
