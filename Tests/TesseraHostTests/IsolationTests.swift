@@ -134,6 +134,21 @@ import Testing
     }
   }
 
+  /// Temporary files an update killed half-way left beside a session file are removed by the
+  /// next update of it; a fresh one (an update running now) is left alone.
+  @Test func updateRemovesTheTemporariesAKilledUpdateLeft() throws {
+    let folder = try Self.folder("stale")
+    try "> gen grid 2\n> size\n".write(toFile: folder + "/s.session", atomically: true, encoding: .utf8)
+    for name in [".s.session.tmp-AbC123", ".s.session.tmp-XyZ789", ".other.session.tmp-AbC123"] {
+      try "partial".write(toFile: folder + "/" + name, atomically: false, encoding: .utf8)
+    }
+    _ = try Support.run(
+      "/usr/bin/touch", ["-d", "2 minutes ago", ".s.session.tmp-AbC123", ".other.session.tmp-AbC123"], in: folder)
+    #expect(try Support.run(Self.tessera, ["check", "--update", "s.session"], in: folder).0 == 0)
+    let left = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+    #expect(left == [".other.session.tmp-AbC123", ".s.session.tmp-XyZ789", "s.session"])
+  }
+
   /// Under a write limit the update fails; the original is untouched and no temporary is left.
   @Test func updateNeverLeavesACutDownFile() throws {
     let folder = try Self.folder("update")
@@ -389,6 +404,25 @@ import Testing
         "plugin \(plugins)/libFixtureCrashOnLoad.so crashed while loading (SIGABRT): skipped from now on (remove it from the plugin path)"
       ])
     #expect(supervisor.perform("gen grid 2").output == "generated 2 items in 1 section")
+    #expect(supervisor.perform("size").output == "contentSize 390x50")
+  }
+
+  /// A plugin that closes the engine's pipes, or writes junk on them, is blamed, not Tessera:
+  /// the call that closed them by name, or every plugin the command called when junk arrived.
+  @Test func aPluginThatBreaksThePipesIsBlamed() throws {
+    var configuration = Supervisor.Configuration(executable: Self.tessera)
+    configuration.showsWarnings = false
+    let supervisor = try Supervisor(configuration)
+    #expect(supervisor.perform("plugin load \(Support.buildFolder)/libFixtureCrasher.so").failed == false)
+    #expect(supervisor.perform("gen grid 2").failed == false)
+    #expect(
+      supervisor.perform("layout crasher mode=closefds").output
+        == "error: plugin 'crasher' closed the engine's pipes to the supervisor in prepare: a plugin must not close descriptors it did not open; the session is as it was before this command"
+    )
+    #expect(
+      supervisor.perform("layout crasher mode=junk").output
+        == "error: the engine's answer was cut or corrupted by plugin 'crasher' or plugin 'flow', called during this command: a plugin must not close, read or write descriptors it did not open; the session is as it was before this command"
+    )
     #expect(supervisor.perform("size").output == "contentSize 390x50")
   }
 

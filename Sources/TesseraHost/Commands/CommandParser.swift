@@ -146,8 +146,8 @@ enum CommandParser {
       guard let x = parseNumber(words[0]), let y = parseNumber(words[1]) else {
         throw HostError("invalid offset '\(words[0]) \(words[1])': expected two finite numbers, e.g. scroll 0 600")
       }
-      try Limits.checkCoordinate(x, "scroll offset x")
-      try Limits.checkCoordinate(y, "scroll offset y")
+      try Limits.checkOffset(x, "scroll offset x")
+      try Limits.checkOffset(y, "scroll offset y")
       return .point(Point(x: x, y: y))
     case .rect:
       var n: [Double] = []

@@ -148,7 +148,7 @@ enum CommandTable {
       "scroll", [CommandForm([], [.optional("X Y", .offset)], misfit: "scroll takes the content offset X and Y")],
       summary: "the collection view's bounds origin (content offset); with no argument, prints it",
       discussion:
-        "Offsets are not clamped to the content, as a bouncing scroll view's are not. Each is within ±\(Limits.coordinateText) points. During an interactive transition 'scroll' prints the blended offset.",
+        "Offsets are not clamped to the content, as a bouncing scroll view's are not. Each is within ±\(Limits.coordinateText) points, or the content's size and the viewport's when the content is larger. During an interactive transition 'scroll' prints the blended offset.",
       examples: ["scroll", "scroll 0 600"],
       run: .workbench { state, args throws(HostError) in try state.scrollCommand(args) }),
     CommandSpec(

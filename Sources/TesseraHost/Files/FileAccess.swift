@@ -149,8 +149,10 @@ public final class FileAccess {
     return String(cString: resolved)
   }
 
+  /// The bytes of the regular file at `path`: opened once (without blocking, so a FIFO swapped
+  /// in cannot hang the read) and checked through that descriptor, not by name first.
   static func readBytes(_ path: String) -> [UInt8]? {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard fd >= 0 else { return nil }
     defer { close(fd) }
     var info = stat()

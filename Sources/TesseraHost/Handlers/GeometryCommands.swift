@@ -41,8 +41,28 @@ extension WorkbenchState {
     guard args.has("X Y") else { return .offset(transition?.offset ?? model.bounds.origin) }
     try refuseDuringTransition("scroll")
     let offset = try args.point("X Y")
+    try checkOffsetFollowsContent(offset)
     try changeBounds(to: Rect(origin: offset, size: model.bounds.size))
     return .offset(offset)
+  }
+
+  /// Offsets beyond ±1e9 points are for content that large: up to its size plus the viewport's
+  /// (the content size is asked only then, so ordinary scrolls make no extra plugin call).
+  private func checkOffsetFollowsContent(_ offset: Point) throws(HostError) {
+    guard offset.x.magnitude > Limits.coordinate || offset.y.magnitude > Limits.coordinate else { return }
+    let content = try layout.map { (current) throws(HostError) in try current.contentSize() } ?? .zero
+    let limitX = max(Limits.coordinate, content.width + model.bounds.size.width)
+    let limitY = max(Limits.coordinate, content.height + model.bounds.size.height)
+    for (value, limit, axis) in [(offset.x, limitX, "x"), (offset.y, limitY, "y")] where value.magnitude > limit {
+      guard limit > Limits.coordinate else {
+        throw HostError(
+          "scroll offset \(axis) \(formatNumber(value)) is too large: offsets must be within ±\(Limits.coordinateText) points, or the content's size and the viewport's when larger"
+        )
+      }
+      throw HostError(
+        "scroll offset \(axis) \(formatNumber(value)) is past the content: offsets go to ±\(formatNumber(limit)) points here (the content's size and the viewport's)"
+      )
+    }
   }
 
   func visibleCommand(_ args: Arguments) throws(HostError) -> CommandResult {

@@ -7,11 +7,18 @@ struct EngineFailure: Equatable {
     case interrupted
     /// It held more memory than the limit (in gigabytes) and was stopped.
     case exceededMemory(gigabytes: Double)
+    /// Its pipes to the supervisor broke (closed, or junk written on them) while it lived on,
+    /// or it ended as if told to: a plugin touched descriptors it did not open.
+    case brokenConnection
   }
 
   var cause: Cause
   /// The plugin call in flight (`plugin 'x' (layout 'y')`, `prepare`), if any.
   var inFlight: (caller: String, call: String)?
+  /// For a broken connection: the plugin call that left the engine's pipes closed, if one did.
+  var closedBy: (caller: String, call: String)? = nil
+  /// For a broken connection: the plugins the command called.
+  var callers: [String] = []
 
   static func == (a: EngineFailure, b: EngineFailure) -> Bool {
     a.cause == b.cause && a.inFlight?.caller == b.inFlight?.caller && a.inFlight?.call == b.inFlight?.call
@@ -40,6 +47,22 @@ struct EngineFailure: Equatable {
     case .interrupted:
       guard let inFlight, let during else { return "interrupted (Ctrl-C)" }
       return "\(inFlight.caller) was interrupted \(during) (Ctrl-C)"
+    case .brokenConnection:
+      if let closedBy {
+        return
+          "\(closedBy.caller) closed the engine's pipes to the supervisor in \(closedBy.call): a plugin must not close descriptors it did not open"
+      }
+      if let inFlight {
+        return
+          "the engine's pipes to the supervisor broke while \(inFlight.caller) ran \(inFlight.call): a plugin must not close, read or write descriptors it did not open"
+      }
+      guard !callers.isEmpty else {
+        return
+          "the engine's connection broke outside any plugin call: a bug in Tessera, please report it with the commands that led here"
+      }
+      let named = callers.count == 1 ? callers[0] : callers.dropLast().joined(separator: ", ") + " or " + callers.last!
+      return
+        "the engine's answer was cut or corrupted by \(named), called during this command: a plugin must not close, read or write descriptors it did not open"
     case .exceededMemory(let gigabytes):
       let limit = "the memory limit of \(MemoryLimit.describe(gigabytes)) (--memory-limit changes it)"
       guard let inFlight, let during else { return "the command went past \(limit)" }

@@ -226,14 +226,25 @@ public final class Supervisor: CommandRunner {
     -> Session.Outcome
   {
     var cause = given
+    var lived = false
     if cause == nil {
-      // The pipe closed: the engine is ending. Give it a moment to finish dying, then make sure.
+      // The pipe closed or carried junk: the engine is ending, or a plugin broke its pipes. Give
+      // it a moment to finish dying, then make sure.
       for _ in 0..<200 where !failed.hasEnded { usleep(5_000) }
+      lived = !failed.hasEnded
     }
     failed.kill()
     let ending = failed.wait()
-    if cause == nil { cause = .ended(ending) }
-    let report = EngineFailure(cause: cause!, inFlight: status.callInFlight)
+    if cause == nil {
+      // Alive with a broken pipe, or ended as if asked to (its request pipe closed): the
+      // connection broke, and whichever plugin ran last is the suspect.
+      cause = lived || (ending == .exited(0) && status.callInFlight == nil) ? .brokenConnection : .ended(ending)
+    }
+    var report = EngineFailure(cause: cause!, inFlight: status.callInFlight)
+    if cause == .brokenConnection {
+      report.closedBy = status.pipesClosedByCall ? status.lastCall : nil
+      report.callers = status.callersThisCommand
+    }
     engine = nil
     let restored = restore()
     return failure(report.message + restored)

@@ -18,6 +18,15 @@ extension Limits {
     }
   }
 
+  /// A scroll offset a person typed: at most `offset` (the content decides the rest).
+  static func checkOffset(_ value: Double, _ what: @autoclosure () -> String) throws(HostError) {
+    guard value.magnitude <= offset else {
+      throw HostError(
+        "\(what()) \(formatNumber(value)) is too large: offsets must be within ±\(coordinateText) points, or the content's size and the viewport's when larger"
+      )
+    }
+  }
+
   /// A size a person typed: each side at most 1e9.
   static func checkSize(_ size: Size, _ what: @autoclosure () -> String) throws(HostError) {
     guard size.width <= coordinate, size.height <= coordinate else {

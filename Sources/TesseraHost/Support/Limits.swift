@@ -16,6 +16,11 @@ public enum Limits {
   public static let coordinate = 1e9
   /// `coordinate` as messages write it.
   public static let coordinateText = "1e9"
+  /// The largest magnitude of a scroll offset the parser reads: a content taller or wider than
+  /// `coordinate` (many items of large sizes) is scrolled to its end, so the offset's limit is
+  /// the content's extent (`scroll` checks it), never more than this: 1e15 points, where a
+  /// double still holds eighths of a point.
+  public static let offset = 1e15
   /// Items and sections a loaded dataset may have: as many as `gen` makes.
   public static let loadedItems = generatedItems
   public static let loadedSections = generatedSections

@@ -11,12 +11,32 @@ enum TextFile {
   }
 
   /// The file's bytes, checked to be UTF-8 (a pass over machine words when they are ASCII).
+  /// The file is opened once (without blocking: a FIFO cannot hang it) and everything is
+  /// checked through that descriptor, so a file swapped after the check is never the one read.
   static func readUTF8(_ path: String, shownAs shown: String) throws(HostError) -> [UInt8] {
+    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    guard fd >= 0 else {
+      if errno == ENOENT || errno == ENOTDIR { throw HostError("cannot read \(shown): no such file") }
+      throw HostError("cannot read \(shown): \(String(cString: strerror(errno)))")
+    }
     var info = stat()
-    guard stat(path, &info) == 0 else { throw HostError("cannot read \(shown): no such file") }
-    guard (info.st_mode & S_IFMT) != S_IFDIR else { throw HostError("cannot read \(shown): it is a folder") }
-    try Limits.checkReadable(kind: info.st_mode & S_IFMT, size: Int(info.st_size), shownAs: shown)
-    guard let file = fopen(path, "rb") else {
+    guard fstat(fd, &info) == 0 else {
+      close(fd)
+      throw HostError("cannot read \(shown): \(String(cString: strerror(errno)))")
+    }
+    guard (info.st_mode & S_IFMT) != S_IFDIR else {
+      close(fd)
+      throw HostError("cannot read \(shown): it is a folder")
+    }
+    do {
+      try Limits.checkReadable(kind: info.st_mode & S_IFMT, size: Int(info.st_size), shownAs: shown)
+    } catch {
+      close(fd)
+      throw error
+    }
+    _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+    guard let file = fdopen(fd, "rb") else {
+      close(fd)
       throw HostError("cannot read \(shown): \(String(cString: strerror(errno)))")
     }
     defer { fclose(file) }
@@ -68,6 +88,7 @@ enum TextFile {
     var original = stat()
     guard stat(path, &original) == 0 else { throw failure("it cannot be read") }
     let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
+    removeStaleTemporaries(folder: String(path[..<slash]), name: String(path[slash...]))
     var template = Array((String(path[..<slash]) + "." + path[slash...] + ".tmp-XXXXXX").utf8CString)
     let fd = mkstemp(&template)
     guard fd >= 0 else { throw failure("cannot make a temporary file beside it") }
@@ -89,6 +110,22 @@ enum TextFile {
     guard close(fd) == 0 else { throw failure("closing failed") }
     guard rename(temporary, path) == 0 else { throw failure("renaming the new version over it failed") }
     written = true
+  }
+
+  /// Removes `.NAME.tmp-XXXXXX` files an update of `NAME` left behind when it was killed: ours by
+  /// their name, and over a minute old, so an update running beside this one keeps its own.
+  static func removeStaleTemporaries(folder: String, name: String) {
+    // `folder` is the path up to and including its last slash ("" for a bare name).
+    let prefix = "." + name + ".tmp-"
+    for entry in Directory.entries(of: folder.isEmpty ? "." : folder)
+    where entry.hasPrefix(prefix) && entry.utf8.count == prefix.utf8.count + 6 {
+      let path = folder + entry
+      var info = stat()
+      guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, time(nil) - info.st_mtim.tv_sec > 60 else {
+        continue
+      }
+      unlink(path)
+    }
   }
 
   /// Writes `text` to `path`, creating or truncating it (scratch files, not golden ones).

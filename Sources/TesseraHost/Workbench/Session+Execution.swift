@@ -21,7 +21,7 @@ extension Session {
   public func perform(_ line: String) -> Outcome {
     let trimmed = line.trimmingLeadingAndTrailingWhitespace
     if trimmed.isEmpty || trimmed.hasPrefix("#") { return Outcome(output: nil, failed: false) }
-    PluginCallMarker.status?.heartbeat &+= 1
+    PluginCallMarker.status?.beginCommand()
     traceLines = []
     var text: String?  // the table form
     var json: JSONOutput?  // the JSON form

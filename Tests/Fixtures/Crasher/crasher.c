@@ -11,6 +11,8 @@
  *   flaky     behaves as ok, but crashes in the rect query while the file the environment
  *             variable TESSERA_CRASHER_ARMED names exists, and in prepare too while that file
  *             is not empty (a plugin that fails now and then)
+ *   closefds  closes descriptors 3 and 4 in prepare (the engine's pipes) and returns
+ *   junk      writes junk on descriptor 4 (the engine's answers) in prepare and returns
  *   bomb      allocates and touches memory in prepare until it is stopped
  *   fork      forks a child that sleeps for ten minutes holding the engine's pipes, then
  *             segfaults in prepare; the child's pid goes to the file TESSERA_CRASHER_PIDS names
@@ -22,9 +24,9 @@
 #include <tessera/tessera.h>
 #include <unistd.h>
 
-enum { OK, SEGFAULT, ABORT, EXIT, HANG, STACK, OVERRUN, QUERY, FLAKY, FORK, BOMB, MODE_COUNT };
-static const char *const crasher_modes[] = {"ok",    "segfault", "abort", "exit",  "hang", "stack",
-                                            "overrun", "query",  "flaky", "fork",  "bomb"};
+enum { OK, SEGFAULT, ABORT, EXIT, HANG, STACK, OVERRUN, QUERY, FLAKY, FORK, BOMB, CLOSEFDS, JUNK, MODE_COUNT };
+static const char *const crasher_modes[] = {"ok",    "segfault", "abort", "exit", "hang",     "stack", "overrun",
+                                            "query", "flaky",    "fork",  "bomb", "closefds", "junk"};
 
 
 typedef struct crasher {
@@ -97,6 +99,14 @@ static void fork_sleeper(void) {
 
 static tessera_status crasher_prepare(tessera_layout_instance *i) {
   if (((crasher *)i)->mode == FLAKY && armed() == 2) *nowhere = 3;
+  if (((crasher *)i)->mode == CLOSEFDS) {
+    close(3);
+    close(4);
+  }
+  if (((crasher *)i)->mode == JUNK) {
+    static const char junk[] = "this is not a frame\n\0\0\0\377\377junk";
+    depth_sink += (int)write(4, junk, sizeof junk);
+  }
   if (((crasher *)i)->mode == BOMB) {
     for (;;) {
       char *block = malloc(16 << 20);
