@@ -27,6 +27,23 @@ public enum EngineServer {
         // After a restore: the plugin-call counts as they were (replay skips queries, which count).
         if let stats = PluginCallStats(encoded: request.string(0)) { session.layout?.stats = stats }
         reply = EngineFrame("done", [[], []])
+      case "checkpoint":
+        // The state written down (`WorkbenchState+Checkpoint`), or why it cannot be now.
+        do throws(HostError) {
+          guard let folder = session.files.snapshots else { throw HostError("no private folder") }
+          let file = try session.state.writeCheckpoint(into: folder)
+          reply = EngineFrame("checkpoint", [Array(file.utf8)])
+        } catch {
+          reply = EngineFrame("blocked", [Array(error.message.utf8)])
+        }
+      case "restore-checkpoint":
+        var outcome = Session.Outcome(output: nil, failed: false)
+        do throws(HostError) {
+          try session.state.restoreCheckpoint(request.string(0))
+        } catch {
+          outcome = Session.Outcome(output: "error: \(error.message)", failed: true)
+        }
+        reply = done(session, outcome, query: false, quiet: true)
       case "hello":
         reply = EngineFrame("ready", [])  // its libraries are loaded
       case "complete":
@@ -42,7 +59,12 @@ public enum EngineServer {
   static func run(_ session: Session, _ line: String, replaying reads: [String: String], quiet: Bool) -> EngineFrame {
     session.files.beginCommand(replaying: reads, isReplay: quiet)
     let query = session.isQuery(line)
-    let outcome = session.perform(line)
+    return done(session, session.perform(line), query: query, quiet: quiet)
+  }
+
+  /// The answer to a command: its output (none when `quiet`), the files it read, and the
+  /// session's settings the supervisor follows.
+  static func done(_ session: Session, _ outcome: Session.Outcome, query: Bool, quiet: Bool) -> EngineFrame {
     let output = quiet ? [] : Array((outcome.output ?? "").utf8)
     return EngineFrame(
       "done", [output, EngineFrame.encodePairs(session.files.reads)],

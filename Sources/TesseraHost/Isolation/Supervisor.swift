@@ -6,7 +6,8 @@
 
 /// The person's side of a session: it holds no workbench itself, but sends each command to an
 /// engine process (see `EngineServer`) and prints what comes back. It keeps a journal of every
-/// command that succeeded, with snapshots of the files each one read. When the engine crashes,
+/// command that succeeded and changed the session, with snapshots of the files each one read;
+/// every `checkpointInterval` commands the engine's checkpoint replaces the journal so far. When the engine crashes,
 /// exits, hangs past the watchdog or is interrupted with Ctrl-C, the supervisor names the plugin
 /// call that was in flight and how it ended, starts a new engine and replays the journal into
 /// it, so the session is exactly as it was before the command that failed.
@@ -48,7 +49,18 @@ public final class Supervisor: CommandRunner {
     public var reads: [(path: String, snapshot: String)]
     /// The watchdog it ran under: replay gives it at least as long (twice, plus a second).
     public var watchdog: Double
+    /// For the entry that stands for every command before it: the engine's checkpoint file
+    /// (`WorkbenchState+Checkpoint`), taken up instead of replaying them.
+    public var checkpoint: String? = nil
+    /// How many of the person's commands it stands for.
+    public var commands = 1
   }
+
+  /// Commands journaled after the last checkpoint before the next is asked for: a restore
+  /// replays at most about this many, however long the session.
+  public static let checkpointInterval = 128
+  /// When the engine could not take one (a batch being typed, say), commands before it asks again.
+  static let checkpointRetry = 16
 
   public let configuration: Configuration
   public let folder: PrivateDirectory
@@ -57,6 +69,8 @@ public final class Supervisor: CommandRunner {
   public private(set) var isCollectingBatch = false
   public private(set) var isJSON = false
   private var watchdog: Double
+  /// Journal entries after which the next checkpoint is asked for.
+  private var nextCheckpointAt = Supervisor.checkpointInterval
   /// The current layout's plugin-call counts after the last command, encoded
   /// (`PluginCallStats.encoded`): a restore hands them back, queries included.
   private var stats = ""
@@ -168,6 +182,7 @@ public final class Supervisor: CommandRunner {
           JournalEntry(
             line: line, reads: EngineFrame.decodePairs(reply.blobs.count > 1 ? reply.blobs[1] : []).map { ($0, $1) },
             watchdog: max(ranUnder, watchdog)))
+        if journal.count >= nextCheckpointAt { compactJournal(engine) }
       }
       return Session.Outcome(output: reply.flag("quiet") ? nil : reply.string(0), failed: reply.flag("failed"))
     case .timedOut:
@@ -185,6 +200,36 @@ public final class Supervisor: CommandRunner {
     case .overMemory:
       return recover(from: engine, line, cause: .exceededMemory(gigabytes: configuration.memoryLimitGigabytes))
     }
+  }
+
+  /// Asks the engine for a checkpoint and, when it gives one, lets it stand for the whole
+  /// journal. An engine that cannot answer is replaced (its state replays from the journal).
+  private func compactJournal(_ engine: EngineProcess) {
+    nextCheckpointAt = journal.count + Self.checkpointRetry
+    guard engine.send(EngineFrame("checkpoint", [])) else { return replaceSilently(engine) }
+    guard
+      case .ready = engine.waitForResponse(
+        watchdog: watchdog, memoryLimit: memoryLimitBytes, heartbeat: { status.heartbeat }, interrupted: { false }),
+      let reply = engine.reader.next()
+    else { return replaceSilently(engine) }
+    guard reply.verb == "checkpoint" else { return }  // blocked: asked again a little later
+    let longest = journal.map(\.watchdog).max() ?? watchdog
+    let commands = journal.reduce(0) { $0 + $1.commands }
+    journal = [
+      JournalEntry(
+        line: "(the session's first \(commands) commands)", reads: [], watchdog: max(longest, 10),
+        checkpoint: reply.string(0), commands: commands)
+    ]
+    nextCheckpointAt = 1 + Self.checkpointInterval
+  }
+
+  /// The engine failed while answering something of the supervisor's own: a new one takes up the
+  /// session from the journal, and nothing is said (no command of the person's failed).
+  private func replaceSilently(_ failed: EngineProcess) {
+    failed.kill()
+    failed.wait()
+    engine = nil
+    _ = restore()
   }
 
   /// The memory limit in bytes.
@@ -323,8 +368,10 @@ public final class Supervisor: CommandRunner {
   private func replay(into fresh: EngineProcess, skipping: Set<Int>) -> ReplayEnding {
     var failedAlone: [(Int, String)] = []
     for (index, entry) in journal.enumerated() where !skipping.contains(index) {
-      let frame = EngineFrame(
-        "replay", [Array(entry.line.utf8), EngineFrame.encodePairs(entry.reads.map { ($0.path, $0.snapshot) })])
+      let frame =
+        entry.checkpoint.map { EngineFrame("restore-checkpoint", [Array($0.utf8)]) }
+        ?? EngineFrame(
+          "replay", [Array(entry.line.utf8), EngineFrame.encodePairs(entry.reads.map { ($0.path, $0.snapshot) })])
       guard fresh.send(frame) else { return .engineEnded(index, ended(fresh)) }
       // Each command gets at least the time it had when it ran; Ctrl-C cannot cut a restore
       // short (it would lose the rest of the session).

@@ -7,9 +7,13 @@ public final class CollectionModel: @unchecked Sendable {
   /// Changes with every assignment to the dataset or the bounds: what `WorkbenchState.atomically`
   /// checks before restoring them.
   private(set) var generation = 0
+  /// Changes with every assignment to the dataset alone (a checkpoint rewrites its data file
+  /// only when it changed).
+  private(set) var datasetGeneration = 0
   public var dataset: Dataset {
     didSet {
       generation &+= 1
+      datasetGeneration &+= 1
       idIndex = nil
       referenceCache = [:]
       itemCounts = dataset.sections.map(\.items.count)

@@ -13,6 +13,9 @@ import TesseraABI
 /// any library a person loads with `plugin load`.
 public final class PluginRegistry: @unchecked Sendable {
   public private(set) var libraries: [PluginLibrary] = []
+  /// How many times `reload` swapped a library in (a checkpoint of the session cannot say which
+  /// copy a layout came from).
+  public private(set) var reloads = 0
   /// Folders searched for a bare file name given to `plugin load`.
   public private(set) var searchFolders: [String] = []
   /// The folder bundled plugins were loaded from (the executable's).
@@ -131,6 +134,7 @@ public final class PluginRegistry: @unchecked Sendable {
     let fresh = try PluginLibrary.open(path: old.path, openedFrom: copy, originalFile: old.file)
     try checkNames(of: fresh, replacing: old)
     libraries[index] = fresh
+    reloads += 1
     return (old, fresh)
   }
 

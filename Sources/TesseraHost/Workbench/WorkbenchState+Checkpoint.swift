@@ -1,0 +1,203 @@
+import TesseraKit
+
+/// The session's whole state written down, so that a new engine can take it up without
+/// replaying every command that led to it: the supervisor's journal shrinks to a checkpoint and
+/// the commands after it, and a restore takes as long whatever the session's length.
+///
+/// A checkpoint is a JSON object (bounds, screen scale, the layout, its options and the preferred
+/// sizes it accepted, the settings) beside a data file in `load`'s format. It holds the state a
+/// later command can see; plugin-call counts are handed back by the supervisor.
+extension WorkbenchState {
+  /// Why no checkpoint can be taken now (nil: one can): what a checkpoint cannot hold is kept
+  /// as commands in the journal until it is gone.
+  var checkpointBlocker: String? {
+    if pendingBatch != nil { return "a batch is being typed" }
+    if transition != nil { return "an interactive transition is in progress" }
+    if lastBatch != nil || lastLayoutChange != nil { return "the last batch or layout change can still be drawn" }
+    if registry.libraries.map(\.file) != startingLibraries || registry.reloads > 0 {
+      return "plugins were loaded or reloaded"
+    }
+    return nil
+  }
+
+  /// Writes a checkpoint into `folder`; returns its file. The data file is written again only
+  /// when the dataset changed since the last checkpoint.
+  func writeCheckpoint(into folder: PrivateDirectory) throws(HostError) -> String {
+    if let blocker = checkpointBlocker { throw HostError("no checkpoint now: \(blocker)") }
+    let dataFile: String
+    if let known = checkpointData, known.generation == model.datasetGeneration {
+      dataFile = known.file
+    } else {
+      dataFile = try folder.write(Array(DatasetEncoder.encode(model.dataset).utf8), stem: "checkpoint-data.json")
+      checkpointData = (model.datasetGeneration, dataFile)
+    }
+    let bounds = model.bounds
+    var members: [(String, JSONOutput)] = [
+      ("data", .string(dataFile)),
+      (
+        "bounds",
+        .array([
+          .number(bounds.origin.x), .number(bounds.origin.y), .number(bounds.size.width), .number(bounds.size.height),
+        ])
+      ),
+      ("scale", model.screenScale.map { .number($0) } ?? .null),
+      ("nextGeneratedID", .number(Double(model.nextGeneratedID))),
+      ("format", .string(format.rawValue)),
+      ("tracing", .bool(tracing)),
+      ("watchdog", .number(watchdogSeconds)),
+      (
+        "selfSizing",
+        .object([
+          ("on", .bool(selfSizing.isOn)), ("budget", .number(Double(selfSizing.budget))),
+          (
+            "measured",
+            .object(selfSizing.measureCounts.sorted { $0.key < $1.key }.map { ($0.key, .number(Double($0.value))) })
+          ),
+        ])
+      ),
+      ("zoomOrigin", zoomOrigin.map(Self.json) ?? .null),
+      ("lastBatchIsStale", .bool(lastBatchIsStale)),
+    ]
+    if let layout {
+      members.append(
+        (
+          "layout",
+          .object([
+            ("name", .string(layout.layoutClass.name)),
+            ("options", .array(layout.options.map(Self.json))),
+            (
+              "preferred",
+              .array(
+                layout.preferredLog.map { .array([.string($0.id), .number($0.size.width), .number($0.size.height)]) })
+            ),
+          ])
+        ))
+    }
+    return try folder.write(Array(JSONOutput.object(members).serialized.utf8), stem: "checkpoint.json")
+  }
+
+  /// Takes up the state a checkpoint file holds (written by `writeCheckpoint`, in an engine that
+  /// loaded the same libraries). Throws, changing nothing, when it cannot.
+  func restoreCheckpoint(_ file: String) throws(HostError) {
+    let root = try Self.parse(TextFile.read(file, shownAs: file), file)
+    func member(_ key: String) throws(HostError) -> JSONNode {
+      guard case .object(let members) = root.value, let found = members.first(where: { $0.key == key }) else {
+        throw HostError("checkpoint \(file): no '\(key)'")
+      }
+      return found.value
+    }
+    let dataFile = try Self.string(member("data"), file)
+    let dataset = try DatasetDecoder.decode(TextFile.read(dataFile, shownAs: dataFile), file: dataFile)
+    let box = try Self.numbers(member("bounds"), file)
+    guard box.count == 4 else { throw HostError("checkpoint \(file): bounds are not four numbers") }
+    let scale = try member("scale")
+    var layoutInstance: LayoutInstance?
+    let savedModel = (model.dataset, model.bounds, model.screenScale, model.nextGeneratedID)
+    do {
+      model.dataset = dataset
+      model.bounds = Rect(x: box[0], y: box[1], width: box[2], height: box[3])
+      if case .number(let value) = scale.value { model.screenScale = value } else { model.screenScale = nil }
+      model.nextGeneratedID = Int(exactly: try Self.number(member("nextGeneratedID"), file)) ?? 0
+      if case .object(let fields) = try member("layout").value {
+        layoutInstance = try Self.layout(fields, file: file, registry: registry, model: model)
+      }
+    } catch {
+      (model.dataset, model.bounds, model.screenScale, model.nextGeneratedID) = savedModel
+      throw error
+    }
+    if let layoutInstance { layout = layoutInstance }
+    format = Format(rawValue: try Self.string(member("format"), file)) ?? .table
+    if case .bool(let on) = try member("tracing").value { tracing = on }
+    setWatchdog(seconds: try Self.number(member("watchdog"), file))
+    if case .object(let fields) = try member("selfSizing").value {
+      for (key, value) in fields {
+        switch (key, value.value) {
+        case ("on", .bool(let on)): selfSizing.isOn = on
+        case ("budget", .number(let budget)): selfSizing.budget = Int(exactly: budget) ?? selfSizing.budget
+        case ("measured", .object(let counts)):
+          selfSizing.measureCounts = [:]
+          for (id, count) in counts {
+            if case .number(let n) = count.value, let n = Int(exactly: n) { selfSizing.measureCounts[id] = n }
+          }
+        default: break
+        }
+      }
+    }
+    let zoom = try member("zoomOrigin")
+    if case .null = zoom.value { zoomOrigin = nil } else { zoomOrigin = try Self.optionValue(zoom, file) }
+    if case .bool(let stale) = try member("lastBatchIsStale").value { lastBatchIsStale = stale }
+    lastBatch = nil
+    lastLayoutChange = nil
+  }
+
+  /// The layout a checkpoint names, with its options, fed the preferred sizes it had accepted.
+  private static func layout(
+    _ fields: [(key: String, value: JSONNode)], file: String, registry: PluginRegistry, model: CollectionModel
+  ) throws(HostError) -> LayoutInstance {
+    var name = ""
+    var options: [OptionSpec.Value] = []
+    var preferred: [(id: String, size: Size)] = []
+    for (key, value) in fields {
+      switch (key, value.value) {
+      case ("name", .string(let text)): name = text
+      case ("options", .array(let list)):
+        for node in list { options.append(try optionValue(node, file)) }
+      case ("preferred", .array(let list)):
+        for node in list {
+          guard case .array(let parts) = node.value, parts.count == 3, case .string(let id) = parts[0].value,
+            case .number(let width) = parts[1].value, case .number(let height) = parts[2].value
+          else { throw HostError("checkpoint \(file): a preferred size is not [id, width, height]") }
+          preferred.append((id, Size(width: width, height: height)))
+        }
+      default: break
+      }
+    }
+    guard let layoutClass = registry.layout(named: name) else {
+      throw HostError("checkpoint \(file): no layout named '\(name)' is loaded")
+    }
+    guard options.count == layoutClass.options.count else {
+      throw HostError(
+        "checkpoint \(file): layout '\(name)' has \(layoutClass.options.count) options, not \(options.count)")
+    }
+    let instance = try LayoutInstance(layoutClass, model: model, options: options)
+    instance.preferredLog = preferred
+    return try instance.rebuilt(replaying: preferred.count)
+  }
+
+  private static func json(_ value: OptionSpec.Value) -> JSONOutput {
+    .object([("text", .string(value.text)), ("numbers", .array(value.numbers.map { .number($0) }))])
+  }
+
+  private static func optionValue(_ node: JSONNode, _ file: String) throws(HostError) -> OptionSpec.Value {
+    guard case .object(let fields) = node.value,
+      case .string(let text)? = fields.first(where: { $0.key == "text" })?.value.value,
+      let numbers = fields.first(where: { $0.key == "numbers" })?.value
+    else { throw HostError("checkpoint \(file): an option value is not {text, numbers}") }
+    return OptionSpec.Value(numbers: try Self.numbers(numbers, file), text: text)
+  }
+
+  private static func parse(_ text: String, _ file: String) throws(HostError) -> JSONNode {
+    do {
+      return try JSONParser.parse(text)
+    } catch {
+      throw HostError("checkpoint \(file):\(error.line):\(error.column): \(error.message)")
+    }
+  }
+
+  private static func string(_ node: JSONNode, _ file: String) throws(HostError) -> String {
+    guard case .string(let text) = node.value else { throw HostError("checkpoint \(file): expected a string") }
+    return text
+  }
+
+  private static func number(_ node: JSONNode, _ file: String) throws(HostError) -> Double {
+    guard case .number(let value) = node.value else { throw HostError("checkpoint \(file): expected a number") }
+    return value
+  }
+
+  private static func numbers(_ node: JSONNode, _ file: String) throws(HostError) -> [Double] {
+    guard case .array(let list) = node.value else { throw HostError("checkpoint \(file): expected numbers") }
+    var numbers: [Double] = []
+    for item in list { numbers.append(try number(item, file)) }
+    return numbers
+  }
+}

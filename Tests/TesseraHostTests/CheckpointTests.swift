@@ -1,0 +1,70 @@
+import Foundation
+import TesseraHost
+import TesseraKit
+import Testing
+
+/// A checkpoint holds the whole session: the dataset written in `load`'s format reads back the
+/// same, and a restore from a checkpoint and the commands after it finds the session as it was.
+@Suite struct CheckpointTests {
+  /// Every generator's dataset, and one with every kind of value, read back equal.
+  @Test func aDatasetWrittenForLoadReadsBackTheSame() throws {
+    for generator in DatasetGenerator.all {
+      // Each with what it takes: sections, a seed, both or neither.
+      let tries: [[String: String]] = [["sections": "3", "seed": "7"], ["seed": "7"], ["sections": "3"], [:]]
+      let dataset = try #require(tries.lazy.compactMap { try? generator.generate(count: 120, arguments: $0) }.first)
+      #expect(try DatasetDecoder.decode(DatasetEncoder.encode(dataset), file: "x.json") == dataset, "\(generator.kind)")
+    }
+    let odd = Dataset(sections: [
+      DatasetSection(
+        id: "s \"quoted\"\n", header: Size(width: 0.1, height: 1e-7), footer: nil,
+        props: ["flag": .bool(false), "list": .numbers([1.5, -2, 1e300])],
+        items: [
+          DatasetItem(
+            id: "é\u{1}", size: Size(width: 33.333333333333336, height: 0), estimated: Size(width: 5, height: 6),
+            props: ["name": .string("a\\b\t"), "n": .number(-0.5)]),
+          DatasetItem(id: "plain"),
+        ]),
+      DatasetSection(id: "empty"),
+    ])
+    #expect(try DatasetDecoder.decode(DatasetEncoder.encode(odd), file: "x.json") == odd)
+  }
+
+  /// A long session journals a checkpoint and the commands after it; a crash restores from
+  /// them to exactly what a session that never crashed shows.
+  @Test func aRestoreFromACheckpointFindsTheSessionAsItWas() throws {
+    var lines = ["gen random 300 sections=3 seed=4", "layout flow sectionInset=3,7,11,5", "selfsizing on"]
+    var state: UInt64 = 11
+    func next(_ bound: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((state >> 33) % UInt64(bound))
+    }
+    for _ in 0..<300 {
+      switch next(10) {
+      case 0...4: lines.append("scroll 0 \(next(3000))")
+      case 5: lines.append("viewport \(200 + next(300))x\(300 + next(600))")
+      case 6: lines.append("batch delete 0.\(next(40)); insert 1.0 40x30")
+      case 7: lines.append("invalidate size 0.\(next(20)) \(10 + next(70))x\(10 + next(70))")
+      case 8: lines.append("layout flow minimumLineSpacing=\(next(20))")
+      default: lines.append("format \(next(2) == 0 ? "json" : "table")")
+      }
+    }
+    let queries = ["format json", "dump", "scroll", "viewport", "data", "layout", "selfsizing", "stats"]
+    let plain = Session(registry: Workbench.registry(pluginPaths: []).0)
+    for line in lines + ["format table"] { _ = plain.perform(line) }
+    let expected = queries.map { plain.execute($0) }
+
+    var configuration = Supervisor.Configuration(executable: IsolationTests.tessera)
+    configuration.showsWarnings = false
+    let supervisor = try Supervisor(configuration)
+    for line in lines { _ = supervisor.perform(line) }
+    #expect(supervisor.journal.first?.checkpoint != nil)
+    #expect(supervisor.journal.count <= Supervisor.checkpointInterval)
+    #expect(supervisor.journal.reduce(0) { $0 + $1.commands } > 250)
+    #expect(supervisor.perform("format table").failed == false)
+    #expect(supervisor.perform("plugin load \(Support.buildFolder)/libFixtureCrasher.so").failed == false)
+    #expect(
+      supervisor.perform("layout crasher mode=segfault").output
+        == "error: plugin 'crasher' crashed in prepare (SIGSEGV); the session is as it was before this command")
+    #expect(queries.map { supervisor.perform($0).output } == expected)
+  }
+}
