@@ -111,6 +111,20 @@ public final class Fuzzer {
         }
         if supervisor.wantsToQuit { break }
       }
+      // Every fourth episode is read again from a session file in other line endings, and every
+      // eighth written to a full device.
+      var whole: String?
+      if report.episodes % 4 == 0 {
+        whole = try FileFormChecks.endingsProblem(steps, folder: configuration.folder, supervisor: config)
+      }
+      if whole == nil, report.episodes % 8 == 0 {
+        whole = try FileFormChecks.fullDeviceProblem(
+          steps, folder: configuration.folder, executable: config.executable, pluginPaths: config.pluginPaths)
+      }
+      if let whole {
+        report.findings.append(try reproduce(steps, whole, &report))
+        return report
+      }
       if EngineProcess.now() - lastProgress > 2 {
         lastProgress = EngineProcess.now()
         progress(report)
@@ -124,7 +138,8 @@ public final class Fuzzer {
     let output = outcome.output ?? ""
     for sign in [
       "outside any plugin call", " crashed in ", " crashed while ", " exited with status ", "did not return from",
-      "did not finish within", "could not be restarted", "restoring the session failed",
+      "did not finish within", "could not be restarted", "restoring the session failed", "restoring the session lost",
+      "went past the memory limit", "closed the engine's pipes", "cut or corrupted", "connection broke",
     ] where output.contains(sign) {
       return "the engine failed: \(output)"
     }
