@@ -142,4 +142,38 @@ import Testing
     #expect(status == 0, "\(output)")
     #expect(output.components(separatedBy: "every rule kept (8)").count - 1 == 7, "\(output)")
   }
+
+  /// Every rule appears exactly once, kept, broken or not checked, and the same in the text and
+  /// the JSON — also when a rule after valid-answers meets an answer the host refuses
+  /// (`bad-after-scroll`: valid-answers is then broken, not kept) and when only a lookup shows
+  /// the bad answer (`nan-lookup`: valid-answers looks every item up).
+  @Test(arguments: ["nan-lookup", "bad-after-scroll"]) func everyRuleIsListedOnceTheSameInTextAndJSON(layout: String)
+    throws
+  {
+    let folder = try IsolationTests.folder("conform-once-\(layout)")
+    let arguments = ["conform", ConformanceTests.breaker, "--layout", layout, "--reproducers", folder]
+    let (status, text) = try Support.run(IsolationTests.tessera, arguments, in: folder)
+    let (jsonStatus, json) = try Support.run(IsolationTests.tessera, arguments + ["--json"], in: folder)
+    #expect(status == 1 && jsonStatus == 1)
+    var fromText: [String: String] = [:]
+    for line in text.split(separator: "\n").dropFirst().dropLast() {
+      let mark = String(line.prefix(4)).trimmingCharacters(in: .whitespaces)
+      let rule = line.dropFirst(6).split(separator: ":").first.map(String.init) ?? ""
+      #expect(fromText[rule] == nil, "\(rule) listed twice:\n\(text)")
+      fromText[rule] = ["ok": "kept", "FAIL": "broken", "--": "unchecked"][mark]
+    }
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    var fromJSON: [String: String] = [:]
+    for rule in object["kept"] as? [String] ?? [] { fromJSON[rule, default: ""] += "kept" }
+    for entry in object["violations"] as? [[String: Any]] ?? [] {
+      fromJSON[entry["rule"] as? String ?? "", default: ""] += "broken"
+    }
+    for entry in object["unchecked"] as? [[String: Any]] ?? [] {
+      fromJSON[entry["rule"] as? String ?? "", default: ""] += "unchecked"
+    }
+    let every = ConformanceRule.allCases.map(\.rawValue)
+    #expect(fromText.keys.sorted() == every.sorted())
+    #expect(fromJSON == fromText)
+    #expect(fromText["valid-answers"] == "broken")
+  }
 }

@@ -43,6 +43,16 @@ public struct ConformanceChecker {
         try check(rule, items: items)
         report.kept.append(rule)
       } catch {
+        if error.rule == .validAnswers, rule != .validAnswers {
+          // An answer the host refused, met while checking a later rule: valid-answers is broken
+          // after all, and this rule and the rest cannot be judged. Every rule is listed once.
+          report.kept.removeAll { $0 == .validAnswers }
+          report.violations.append(shrunk(error, rule: rule))
+          report.unchecked += ConformanceRule.allCases.dropFirst(index).map {
+            ($0, "the host refused the layout's answers first")
+          }
+          break
+        }
         report.violations.append(shrunk(error, rule: rule))
         // A layout whose answers the host refuses cannot be checked further.
         if error.rule == .validAnswers {
@@ -56,9 +66,9 @@ public struct ConformanceChecker {
     return report
   }
 
-  /// The failure again with as few items as still show a violation of the same rule: halving
-  /// while it fails, then a binary search between the last count that passed and the smallest
-  /// that failed.
+  /// The failure again with as few items as still show a violation of the same rule (checking
+  /// `rule`, which found it): halving while it fails, then a binary search between the last
+  /// count that passed and the smallest that failed.
   func shrunk(_ failure: ConformanceFailure, rule: ConformanceRule) -> ConformanceViolation {
     var best = (items: items, failure: failure)
     func fails(_ count: Int) -> ConformanceFailure? {

@@ -25,11 +25,26 @@ extension ConformanceChecker {
     TableFormatter.format(.attributes(trial.session.state.listing(elements, command: "dump", showsAll: true))) ?? ""
   }
 
+  /// Every element listed, the content size, the visible ones, and each item looked up (the
+  /// first `lookups` of the dataset's, listed or not: a cell a rect query never returns is still
+  /// asked for): a lookup's answer is held to the same checks as a listing's.
   private func validAnswers(_ trial: inout ConformanceTrial) throws(ConformanceFailure) {
     try trial.run("dump --all")
     try trial.run("size")
     try trial.run("visible --all")
+    let layout = try trial.layout
+    var asked = 0
+    for (section, count) in trial.session.state.model.itemCounts.enumerated() {
+      for item in 0..<count where asked < Self.lookups {
+        asked += 1
+        let path = IndexPath(section, item)
+        _ = try trial.call("item \(path)") { () throws(HostError) in try layout.item(at: path) }
+      }
+    }
   }
+
+  /// How many cells valid-answers looks up one by one.
+  static let lookups = 2_000
 
   private func rectQuery(_ trial: inout ConformanceTrial) throws(ConformanceFailure) {
     let layout = try trial.layout

@@ -9,7 +9,21 @@
 #include <string.h>
 #include <tessera/tessera.h>
 
-enum { GRID, ANSWERS, RECT, LOOKUP, CONTENT, DETERMINISM, SELFSIZING, BATCH, SCROLL, UNSUPPORTED, LAYOUT_COUNT };
+enum {
+  GRID,
+  ANSWERS,
+  RECT,
+  LOOKUP,
+  CONTENT,
+  DETERMINISM,
+  SELFSIZING,
+  BATCH,
+  SCROLL,
+  UNSUPPORTED,
+  NANLOOKUP,
+  BADSCROLL,
+  LAYOUT_COUNT
+};
 
 typedef struct breaker {
   tessera_data_source source;
@@ -98,6 +112,7 @@ static void cell(const breaker *b, int64_t k, tessera_attributes *out) {
   out->frame.width = 50;
   out->frame.height = b->height[k];
   if (b->kind == ANSWERS && k == 0) out->frame.x = NAN;
+  if (b->kind == BADSCROLL && b->source.bounds(b->source.context).y > 0) out->index_path.item += 1000000;
 }
 
 static tessera_status breaker_content_size(tessera_layout_instance *i, tessera_size *out) {
@@ -151,6 +166,7 @@ static tessera_status breaker_item(tessera_layout_instance *i, tessera_index_pat
   tessera_attributes a;
   cell(b, k, &a);
   if (b->kind == LOOKUP) a.frame.x += 1;
+  if (b->kind == NANLOOKUP && k == 0) a.frame.width = NAN; /* only its lookup says so */
   size_t bytes = out->struct_size < sizeof a ? out->struct_size : sizeof a;
   a.struct_size = (uint32_t)bytes;
   memcpy(out, &a, bytes);
@@ -263,10 +279,13 @@ static const tessera_layout_descriptor breaker_layouts[LAYOUT_COUNT] = {
         .prepare_for_transition_to = unsupported_transition,
         .prepare_for_transition_from = unsupported_transition,
     },
+    BREAKER_LAYOUT("nan-lookup", "the grid, but looking up cell 0.0 gives a NaN width (rect queries skip it)"),
+    BREAKER_LAYOUT("bad-after-scroll", "the grid, but once the view has scrolled its cells name items that do not exist"),
 };
 static const tessera_layout_descriptor *const breaker_list[LAYOUT_COUNT] = {
     &breaker_layouts[0], &breaker_layouts[1], &breaker_layouts[2], &breaker_layouts[3], &breaker_layouts[4],
     &breaker_layouts[5], &breaker_layouts[6], &breaker_layouts[7], &breaker_layouts[8], &breaker_layouts[9],
+    &breaker_layouts[10], &breaker_layouts[11],
 };
 
 static tessera_layout_instance *breaker_create(const tessera_layout_descriptor *self,
