@@ -16,8 +16,10 @@ struct Conform: ParsableCommand {
       generated dataset. Each broken rule is reported with what was wrong and where, its dataset \
       is shrunk to the fewest items that still show it, and a session file that fails when \
       replayed with `tessera check` is written to the reproducers folder. The exit status is 1 \
-      when a rule is broken, 2 when the plugin or the options are wrong. Plugins run in this \
-      process: a plugin that crashes ends the check.
+      when a rule is broken, 2 when the plugin or the options are wrong. The checks run in a \
+      child process: a plugin that crashes (or hangs past --watchdog) breaks the rule being \
+      checked, with a reproducer ending at the command that crashed, and the other layouts are \
+      still checked.
 
       Rules:
       \(ConformanceRule.allCases.map { "  \($0.rawValue): \($0.summary)" }.joined(separator: "\n"))
@@ -34,19 +36,112 @@ struct Conform: ParsableCommand {
   @Option(help: "Spread the items over this many sections (1 to 100).") var sections = 3
   @Option(help: "Where to write reproducers.", completion: .directory) var reproducers = "conform-reproducers"
   @Flag(help: "Print one JSON object per layout instead of text.") var json = false
+  @Option(
+    help: ArgumentHelp("Seconds a check may go without progress before its plugin is stopped.", valueName: "SECONDS"))
+  var watchdog = 10.0
+  /// Set in the child that runs the checks: where it tells its progress.
+  @Option(help: .hidden) var progressFile: String?
+  @Option(help: .hidden) var statusPage: String?
 
   func run() throws {
     do {
-      let reports = try check()
-      for report in reports { emit(json ? ConformanceJSON.json(report).serialized : ConformanceText.text(report)) }
-      if reports.contains(where: { !$0.violations.isEmpty }) { throw ExitCode.failure }
+      if let progressFile {
+        try runChecks(progressFile: progressFile)
+      } else {
+        try supervise()
+      }
     } catch let error as HostError {
       printError("error: \(error.message)")
       throw ExitCode(2)
     }
   }
 
-  private func check() throws(HostError) -> [ConformanceReport] {
+  /// The child: runs the checks, printing each layout's report as soon as it is done and
+  /// telling its progress (`ConformanceProgress`) to `progressFile`.
+  private func runChecks(progressFile: String) throws {
+    guard let writer = ChildProcess.lineWriter(appendingTo: progressFile) else {
+      throw HostError("conform: cannot write \(progressFile)")
+    }
+    ConformanceProgress.sink = writer
+    if let statusPage { PluginCallMarker.status = try EngineStatus(path: statusPage, create: false) }
+    var broken = false
+    try check { report in
+      emit(json ? ConformanceJSON.json(report).serialized : ConformanceText.text(report))
+      broken = broken || !report.violations.isEmpty
+    }
+    if broken { throw ExitCode.failure }
+  }
+
+  /// The parent: runs the checks in a child and reports a crash or a hang there as a broken
+  /// rule; layouts the crash left unchecked are checked in a child each.
+  private func supervise() throws {
+    guard let executable = Workbench.executablePath else {
+      throw HostError("conform: cannot find the tessera executable (/proc/self/exe)")
+    }
+    let folder = try PrivateDirectory()
+    let statusPath = folder.path + "/status"
+    let status = try EngineStatus(path: statusPath, create: true)
+    var queue: [String?] = [layout]
+    var done: Set<String> = []
+    var broken = false
+    var round = 0
+    while !queue.isEmpty {
+      let only = queue.removeFirst()
+      round += 1
+      let progress = folder.path + "/progress-\(round)"
+      let output = folder.path + "/output-\(round)"
+      status.reset()
+      let child = try ChildProcess(
+        executable: executable, arguments: childArguments(layout: only, progress: progress, status: statusPath),
+        standardOutput: output)
+      let ending = child.wait(watchdog: watchdog) { ChildProcess.size(of: progress) }
+      if let text = ChildProcess.contents(of: output), !text.isEmpty { emit(String(text.dropLast())) }
+      let events = ChildProcess.contents(of: progress) ?? ""
+      let crash = ConformanceCrashReport(events: events)
+      done.formUnion(crash.finished)
+      let how: String
+      switch ending {
+      case .exited(2): throw ExitCode(2)  // the child said why
+      case .exited(let code):
+        broken = broken || code != 0
+        continue
+      case .signalled(let signal):
+        let call = status.callInFlight.map { " in \($0.call)" } ?? ""
+        how = "crashed\(call) (\(ChildProcess.signalName(signal)))"
+      case .timedOut:
+        let call = status.callInFlight.map { " from \($0.call)" } ?? ""
+        how = "did not return\(call) within \(formatNumber(watchdog)) s (--watchdog)"
+      }
+      guard !crash.layout.isEmpty, !done.contains(crash.layout) else {
+        throw HostError("conform: the plugin \(how) before any layout was checked (while loading it?)")
+      }
+      let dataset = ConformanceDataset(kind: self.dataset, seed: seed, sections: sections)
+      let report = try crash.report(
+        how, options: options, dataset: dataset, items: items, loadComment: plugin.contains("/") ? " --trust" : "",
+        reproducers: reproducers)
+      emit(json ? ConformanceJSON.json(report).serialized : ConformanceText.text(report))
+      broken = true
+      done.insert(crash.layout)
+      if only == nil { queue += crash.layouts.filter { !done.contains($0) }.map { $0 } }
+    }
+    if broken { throw ExitCode.failure }
+  }
+
+  /// The child's command line: these options, for one layout (or all), telling its progress.
+  private func childArguments(layout only: String?, progress: String, status: String) -> [String] {
+    var arguments = ["conform", plugin]
+    for path in plugins.pluginPaths { arguments += ["--plugin-path", path] }
+    if let only { arguments += ["--layout", only] }
+    if !options.isEmpty { arguments += ["--options", options] }
+    arguments += [
+      "--dataset", dataset, "--items", String(items), "--seed", String(seed), "--sections", String(sections),
+    ]
+    arguments += ["--reproducers", reproducers, "--progress-file", progress, "--status-page", status]
+    if json { arguments.append("--json") }
+    return arguments
+  }
+
+  private func check(_ done: (ConformanceReport) -> Void) throws(HostError) {
     guard ConformanceDataset.kinds.contains(dataset) else {
       throw HostError(
         "conform: unknown dataset '\(dataset)'; the kinds are \(ConformanceDataset.kinds.joined(separator: ", "))")
@@ -81,10 +176,17 @@ struct Conform: ParsableCommand {
     if mkdir(reproducers, 0o755) != 0, errno != EEXIST {
       throw HostError("conform: cannot make the reproducers folder \(reproducers): \(String(cString: strerror(errno)))")
     }
-    var reports: [ConformanceReport] = []
+    ConformanceProgress.layouts(layout.map { [$0] } ?? names)
     for name in layout.map({ [$0] }) ?? names {
+      let checker = ConformanceChecker(
+        registry: registry, layoutName: name, options: options, loadCommand: loadCommand,
+        dataset: ConformanceDataset(kind: dataset, seed: seed, sections: sections), items: items)
+      // The probes below already call the plugin: a crash in them is the first rule's.
+      ConformanceProgress.layout(name)
       // Options the layout's description refuses are the person's mistake, not the layout's.
       if !options.isEmpty {
+        checker.announceProbe()
+        ConformanceProgress.running("layout \(name) \(options)")
         let outcome = Session(registry: registry).perform("layout \(name) \(options)")
         if outcome.failed, let output = outcome.output {
           throw HostError("conform: --options: " + (output.hasPrefix("error: ") ? String(output.dropFirst(7)) : output))
@@ -94,21 +196,21 @@ struct Conform: ParsableCommand {
       // wrong data, not broken: the person picks another --dataset.
       let probe = Session(registry: registry)
       let kind = ConformanceDataset(kind: dataset, seed: seed, sections: sections)
-      _ = probe.perform(kind.command(items: items))
+      checker.announceProbe()
+      ConformanceProgress.running(kind.command(items: items))
+      let generated = probe.perform(kind.command(items: items))
+      ConformanceProgress.step(command: kind.command(items: items), expected: generated.output)
+      ConformanceProgress.running("layout \(name) \(options)")
       let setup = probe.perform("layout \(name) \(options)")
       if setup.failed, let output = setup.output, output.hasPrefix("error: layout '\(name)' failed to prepare:") {
         throw HostError(
           "conform: layout \(name) refuses the \(dataset) dataset (\(output.dropFirst(7))); give one it takes with --dataset (\(ConformanceDataset.kinds.joined(separator: ", ")))"
         )
       }
-      let checker = ConformanceChecker(
-        registry: registry, layoutName: name, options: options, loadCommand: loadCommand,
-        dataset: ConformanceDataset(kind: dataset, seed: seed, sections: sections), items: items)
       var report = checker.run()
       try report.writeReproducers(to: reproducers)
-      reports.append(report)
+      done(report)
     }
-    return reports
   }
 
   private func currentFolder() -> String {

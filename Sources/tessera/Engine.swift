@@ -22,7 +22,9 @@ struct Engine: ParsableCommand {
 
   func run() throws {
     do {
-      PluginCallMarker.status = try EngineStatus(path: statusPage, create: false)
+      let status = try EngineStatus(path: statusPage, create: false)
+      status.watchesPipes = true
+      PluginCallMarker.status = status
     } catch {
       // The supervisor makes the page before it starts the engine: when the page is gone, the
       // supervisor has already ended (and removed its folder), and nobody is left to tell.

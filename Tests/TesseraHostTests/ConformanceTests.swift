@@ -123,7 +123,7 @@ import Testing
   @Test func theReadmeExamplesAreTrue() throws {
     let readme = try String(contentsOfFile: Support.packageRoot + "/README.md", encoding: .utf8)
     let blocks = readme.components(separatedBy: "```\n$ .build/debug/tessera conform ").dropFirst()
-    #expect(blocks.count == 2)
+    #expect(blocks.count == 3)
     for block in blocks {
       let text = block.components(separatedBy: "```")[0]
       var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -175,5 +175,52 @@ import Testing
     #expect(fromText.keys.sorted() == every.sorted())
     #expect(fromJSON == fromText)
     #expect(fromText["valid-answers"] == "broken")
+  }
+
+  /// A plugin that crashes or hangs breaks the rule being checked — with the call named, and a
+  /// reproducer that replays to the same end at its last command — while the rules judged before
+  /// keep their verdict and the plugin's other layouts are still checked; conform exits 1.
+  @Test func aCrashBreaksTheRuleBeingCheckedAndTheCheckGoesOn() throws {
+    let folder = try IsolationTests.folder("conform-crash")
+    let (status, output) = try Support.run(
+      IsolationTests.tessera, ["conform", ConformanceTests.breaker, "--items", "60", "--reproducers", "r"], in: folder)
+    #expect(status == 1)
+    let crashed = try #require(output.components(separatedBy: "conform: layout crashes-self-sizing").last)
+      .components(separatedBy: "conform: layout ")[0]
+    #expect(
+      crashed
+        == """
+        , dataset random (60 items, seed 1)
+        ok    valid-answers
+        ok    rect-query
+        ok    lookup
+        ok    content-size
+        ok    determinism
+        FAIL  self-sizing: invalidate size 1.10 63x67: the plugin crashed in should_invalidate_for_preferred (SIGSEGV) (reproducer: 60 items → r/crashes-self-sizing-self-sizing.session)
+        --    batch: not checked (the plugin ended the check at self-sizing)
+        --    scroll-stable: not checked (the plugin ended the check at self-sizing)
+        1 of 8 rules broken
+
+        """)
+    // The layouts after it were checked too.
+    #expect(output.contains("conform: layout unsupported, dataset random (60 items, seed 1)"))
+    #expect(output.contains("conform: layout bad-after-scroll, dataset random (60 items, seed 1)"))
+    let (replayed, replay) = try Support.run(
+      IsolationTests.tessera, ["check", "--trust", "r/crashes-self-sizing-self-sizing.session"], in: folder)
+    #expect(replayed == 1)
+    #expect(replay.hasPrefix("FAIL r/crashes-self-sizing-self-sizing.session:10: output differs"), "\(replay)")
+    #expect(
+      replay.contains(
+        "+error: plugin 'breaker' (layout 'crashes-self-sizing') crashed in should_invalidate_for_preferred"))
+
+    let crasher = Support.buildFolder + "/libFixtureCrasher.so"
+    let (hung, hang) = try Support.run(
+      IsolationTests.tessera, ["conform", crasher, "--options", "mode=hang", "--watchdog", "1", "--reproducers", "r"],
+      in: folder)
+    #expect(hung == 1)
+    #expect(
+      hang.split(separator: "\n")[1]
+        == "FAIL  valid-answers: layout crasher mode=hang: the plugin did not return from prepare within 1 s (--watchdog) (reproducer: 200 items → r/crasher-valid-answers.session)"
+    )
   }
 }

@@ -29,8 +29,22 @@ public struct ConformanceChecker {
     }
   }
 
+  /// Tells the progress sink that a probe before the checks starts (what `conform` runs to tell
+  /// a wrong option or dataset from a broken layout): a crash in it is the first rule's, and
+  /// its reproducer starts by loading the plugin.
+  public func announceProbe() {
+    ConformanceProgress.trial(.validAnswers, items: items)
+    if let loadStep { ConformanceProgress.step(loadStep) }
+  }
+
   /// Every rule, in order: the violations, each with a shrunk reproducer.
   public func run() -> ConformanceReport {
+    let report = judge()
+    ConformanceProgress.report(report, finished: true)
+    return report
+  }
+
+  private func judge() -> ConformanceReport {
     var report = ConformanceReport(layout: layoutName, options: options, dataset: dataset, items: items)
     for (index, rule) in ConformanceRule.allCases.enumerated() {
       // Self-sizing and batch compare with a fresh instance: meaningless when fresh instances
@@ -42,6 +56,7 @@ public struct ConformanceChecker {
       do {
         try check(rule, items: items)
         report.kept.append(rule)
+        ConformanceProgress.report(report, finished: false)
       } catch {
         if error.rule == .validAnswers, rule != .validAnswers {
           // An answer the host refused, met while checking a later rule: valid-answers is broken
@@ -54,6 +69,7 @@ public struct ConformanceChecker {
           break
         }
         report.violations.append(shrunk(error, rule: rule))
+        ConformanceProgress.report(report, finished: false)
         // A layout whose answers the host refuses cannot be checked further.
         if error.rule == .validAnswers {
           report.unchecked += ConformanceRule.allCases.dropFirst(index + 1).map {
@@ -127,14 +143,15 @@ public struct ConformanceReport: Sendable {
 extension ConformanceReport {
   /// Writes each violation's reproducer to `folder` as `LAYOUT-RULE.session` (a second one of
   /// the same rule gets `-2`, …) and records where.
-  public mutating func writeReproducers(to folder: String) throws(HostError) {
+  /// `sessions` gives the text of some by index, written as they are (a crashed check's).
+  public mutating func writeReproducers(to folder: String, sessions: [Int: String] = [:]) throws(HostError) {
     var used: [String: Int] = [:]
     for index in violations.indices {
       let base = "\(layout)-\(violations[index].rule.rawValue)"
       used[base, default: 0] += 1
       let name = used[base]! == 1 ? base : "\(base)-\(used[base]!)"
       let path = (folder == "." ? "" : folder + "/") + name + ".session"
-      try TextFile.replaceOrCreate(path, with: violations[index].reproducer.sessionText)
+      try TextFile.replaceOrCreate(path, with: sessions[index] ?? violations[index].reproducer.sessionText)
       violations[index].reproducerPath = path
     }
   }

@@ -5,6 +5,8 @@ import TesseraKit
 /// throws a `ConformanceFailure` (with the reproducer so far) when it does not.
 extension ConformanceChecker {
   func check(_ rule: ConformanceRule, items: Int) throws(ConformanceFailure) {
+    ConformanceProgress.trial(rule, items: items)
+    if let loadStep { ConformanceProgress.step(loadStep) }
     var trial = try ConformanceTrial(
       registry: registry, loadStep: loadStep, layoutName: layoutName, options: options, dataset: dataset, items: items)
     switch rule {

@@ -32,6 +32,7 @@ struct ConformanceTrial {
   /// Runs a command, as `run` does, unless its error starts with `refusal`: then nothing is
   /// recorded and the answer is nil (a refused command changed nothing).
   mutating func run(_ command: String, unlessItFailsWith refusal: String) throws(ConformanceFailure) -> String? {
+    ConformanceProgress.running(command)
     let outcome = session.perform(command)
     if outcome.failed, outcome.output?.hasPrefix(refusal) == true { return nil }
     if outcome.failed {
@@ -40,6 +41,7 @@ struct ConformanceTrial {
       throw ConformanceFailure(rule: .validAnswers, detail: "\(command): \(outcome.output ?? "")", steps: reproducer)
     }
     steps.append(.init(command: command, expected: outcome.output))
+    ConformanceProgress.step(steps[steps.count - 1])
     return outcome.output ?? ""
   }
 
@@ -54,6 +56,7 @@ struct ConformanceTrial {
 
   /// A host call that may find a plugin bug: a `HostError` from it is a valid-answers violation.
   func call<T>(_ what: String, _ body: () throws(HostError) -> T) throws(ConformanceFailure) -> T {
+    ConformanceProgress.running(what)
     do {
       return try body()
     } catch {

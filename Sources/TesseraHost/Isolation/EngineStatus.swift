@@ -28,6 +28,9 @@ public final class EngineStatus: @unchecked Sendable {
   private static let callCapacity = 60
 
   let base: UnsafeMutableRawPointer
+  /// Whether descriptors 3 and 4 are the engine's pipes, checked after every plugin call (an
+  /// engine's page; a supervised `conform` has no such pipes).
+  public var watchesPipes = false
 
   /// Maps `path`, creating it (mode 0600, not following links) when `create` is set.
   public init(path: String, create: Bool) throws(HostError) {
@@ -73,7 +76,8 @@ public final class EngineStatus: @unchecked Sendable {
   @inline(__always) func leave() {
     (base + 8).storeBytes(of: UInt32(0), as: UInt32.self)
     // The engine's pipes (3 and 4) must outlive every plugin call: one that closed them is named.
-    if base.load(fromByteOffset: Self.brokeOffset, as: UInt32.self) == 0, fcntl(3, F_GETFD) < 0 || fcntl(4, F_GETFD) < 0
+    if watchesPipes, base.load(fromByteOffset: Self.brokeOffset, as: UInt32.self) == 0,
+      fcntl(3, F_GETFD) < 0 || fcntl(4, F_GETFD) < 0
     {
       (base + Self.brokeOffset).storeBytes(of: UInt32(1), as: UInt32.self)
     }

@@ -19,6 +19,7 @@ enum {
   SELFSIZING,
   BATCH,
   SCROLL,
+  CRASHSIZING,
   UNSUPPORTED,
   NANLOOKUP,
   BADSCROLL,
@@ -194,10 +195,13 @@ static tessera_bool breaker_should_invalidate_for_bounds(tessera_layout_instance
   (void)i, (void)r;
   return 0; /* the width is fixed at 400 */
 }
+static int *volatile breaker_nowhere = NULL;
+
 static tessera_bool breaker_should_invalidate_for_preferred(tessera_layout_instance *i,
                                                            const tessera_attributes *preferred,
                                                            const tessera_attributes *original) {
-  (void)i;
+  /* crashes-self-sizing: a preferred size takes the process down. */
+  if (((const breaker *)i)->kind == CRASHSIZING) *breaker_nowhere = 1;
   return preferred->frame.height != original->frame.height;
 }
 
@@ -261,6 +265,7 @@ static const tessera_layout_descriptor breaker_layouts[LAYOUT_COUNT] = {
     BREAKER_LAYOUT("breaks-self-sizing", "the incremental pass gives a preferred size to the next cell"),
     BREAKER_LAYOUT("breaks-batch", "its incremental update moves every cell a point"),
     BREAKER_LAYOUT("breaks-scroll-stable", "rect queries move with the bounds, though it never invalidates"),
+    BREAKER_LAYOUT("crashes-self-sizing", "the grid, but a preferred size crashes it (SIGSEGV)"),
     {
         .struct_size = sizeof(tessera_layout_descriptor), .name = "unsupported",
         .summary = "the grid, answering unsupported from every optional call",
@@ -285,7 +290,7 @@ static const tessera_layout_descriptor breaker_layouts[LAYOUT_COUNT] = {
 static const tessera_layout_descriptor *const breaker_list[LAYOUT_COUNT] = {
     &breaker_layouts[0], &breaker_layouts[1], &breaker_layouts[2], &breaker_layouts[3], &breaker_layouts[4],
     &breaker_layouts[5], &breaker_layouts[6], &breaker_layouts[7], &breaker_layouts[8], &breaker_layouts[9],
-    &breaker_layouts[10], &breaker_layouts[11],
+    &breaker_layouts[10], &breaker_layouts[11], &breaker_layouts[12],
 };
 
 static tessera_layout_instance *breaker_create(const tessera_layout_descriptor *self,

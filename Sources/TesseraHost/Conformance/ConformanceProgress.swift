@@ -1,0 +1,165 @@
+/// What a conformance check is doing, told as it happens, so that when a plugin crashes the
+/// process the supervising `tessera conform` can say which rule it was checking, report the rules
+/// already judged, and write a reproducer ending at the command that crashed.
+///
+/// Events are one JSON object a line: `{"layouts": [L, ...]}`, `{"layout": L}`, `{"trial": RULE,
+/// "items": N}` (a fresh trial; its steps follow), `{"step": COMMAND, "expected": TEXT|null}`,
+/// `{"running": COMMAND}` (about to call into the plugin), then after each rule the verdicts so
+/// far: `{"verdicts": L}` followed by `{"kept": RULE}`, `{"broken": RULE, "detail": D, "items": N,
+/// "session": TEXT}` and `{"unchecked": RULE, "reason": R}` lines, and `{"finished": L}` at the end.
+public enum ConformanceProgress {
+  /// Where events go; nil (the default) costs nothing.
+  nonisolated(unsafe) public static var sink: ((String) -> Void)?
+
+  static func tell(_ members: [(String, JSONOutput)]) {
+    sink?(JSONOutput.object(members).serialized)
+  }
+
+  public static func layout(_ name: String) { tell([("layout", .string(name))]) }
+
+  /// The layouts the check will go through, in order.
+  public static func layouts(_ names: [String]) { tell([("layouts", .array(names.map { .string($0) }))]) }
+
+  public static func trial(_ rule: ConformanceRule, items: Int) {
+    tell([("trial", .string(rule.rawValue)), ("items", .number(Double(items)))])
+  }
+
+  static func step(_ step: ConformanceReproducer.Step) {
+    tell([("step", .string(step.command)), ("expected", step.expected.map { .string($0) } ?? .null)])
+  }
+
+  /// A command that ran, and what it printed.
+  public static func step(command: String, expected: String?) {
+    step(.init(command: command, expected: expected))
+  }
+
+  public static func running(_ command: String) { tell([("running", .string(command))]) }
+
+  /// The verdicts so far (`finished`: the layout's report is complete), replacing any told
+  /// before for this layout.
+  static func report(_ report: ConformanceReport, finished: Bool) {
+    tell([("verdicts", .string(report.layout))])
+    for rule in report.kept { tell([("kept", .string(rule.rawValue))]) }
+    for v in report.violations {
+      tell([
+        ("broken", .string(v.rule.rawValue)), ("detail", .string(v.detail)), ("items", .number(Double(v.items))),
+        ("session", .string(v.reproducer.sessionText)),
+      ])
+    }
+    for (rule, reason) in report.unchecked {
+      tell([("unchecked", .string(rule.rawValue)), ("reason", .string(reason))])
+    }
+    if finished { tell([("finished", .string(report.layout))]) }
+  }
+}
+
+/// The supervising side: the events of one layout's check read back, and the report of a check
+/// the plugin ended by crashing (or hanging).
+public struct ConformanceCrashReport {
+  /// The layout being checked last.
+  public private(set) var layout = ""
+  /// Every layout the check was to go through.
+  public private(set) var layouts: [String] = []
+  /// Layouts whose report was finished.
+  public private(set) var finished: Set<String> = []
+  private var rule: ConformanceRule?
+  private var items = 0
+  private var steps: [ConformanceReproducer.Step] = []
+  private var running: String?
+  private var judged: [(rule: ConformanceRule, kind: String, detail: String, items: Int, session: String)] = []
+
+  public init(events text: String) {
+    for line in text.split(separator: "\n") {
+      guard case .object(let members)? = try? JSONParser.parse(String(line)).value,
+        let (key, value) = members.first.map({ ($0.key, $0.value.value) })
+      else { continue }
+      func string(_ name: String) -> String {
+        if case .string(let s)? = members.first(where: { $0.key == name })?.value.value { return s }
+        return ""
+      }
+      func number(_ name: String) -> Int {
+        if case .number(let n)? = members.first(where: { $0.key == name })?.value.value { return Int(exactly: n) ?? 0 }
+        return 0
+      }
+      switch (key, value) {
+      case ("layouts", .array(let names)):
+        layouts = names.compactMap { if case .string(let name) = $0.value { name } else { nil } }
+      case ("finished", .string(let name)): finished.insert(name)
+      case ("verdicts", .string(_)): judged = []
+      case ("layout", .string(let name)):
+        layout = name
+        judged = []
+        rule = nil
+        steps = []
+        running = nil
+      case ("trial", .string(let name)):
+        rule = ConformanceRule(rawValue: name)
+        items = number("items")
+        steps = []
+        running = nil
+      case ("step", .string(let command)):
+        var expected: String?
+        if case .string(let text)? = members.first(where: { $0.key == "expected" })?.value.value { expected = text }
+        steps.append(.init(command: command, expected: expected))
+        running = nil
+      case ("running", .string(let command)): running = command
+      case ("kept", .string(let name)):
+        if let r = ConformanceRule(rawValue: name) { judged.append((r, "kept", "", 0, "")) }
+      case ("broken", .string(let name)):
+        if let r = ConformanceRule(rawValue: name) {
+          judged.append((r, "broken", string("detail"), number("items"), string("session")))
+        }
+      case ("unchecked", .string(let name)):
+        if let r = ConformanceRule(rawValue: name) { judged.append((r, "unchecked", string("reason"), 0, "")) }
+      default: break
+      }
+    }
+  }
+
+  /// The report of a check that `how` ended (`crashed (SIGSEGV)`, `did not return within 10 s`):
+  /// rules judged before stay as they were; the rule being checked is broken, with a
+  /// reproducer ending at the command that was running; the rest are not checked. Reproducers
+  /// go to `folder`.
+  public func report(
+    _ how: String, options: String, dataset: ConformanceDataset, items total: Int, loadComment: String,
+    reproducers folder: String
+  ) throws(HostError) -> ConformanceReport {
+    var report = ConformanceReport(layout: layout, options: options, dataset: dataset, items: total)
+    var sessions: [Int: String] = [:]
+    for entry in judged {
+      switch entry.kind {
+      case "kept": report.kept.append(entry.rule)
+      case "unchecked": report.unchecked.append((entry.rule, entry.detail))
+      default:
+        sessions[report.violations.count] = entry.session
+        report.violations.append(
+          ConformanceViolation(
+            rule: entry.rule, detail: entry.detail, items: entry.items,
+            reproducer: ConformanceReproducer(comments: [], steps: []), reproducerPath: nil))
+      }
+    }
+    let judgedRules = Set(judged.map(\.rule))
+    if let rule, !judgedRules.contains(rule) {
+      let command = running ?? steps.last?.command ?? "(setting up)"
+      let detail = "\(command): the plugin \(how)"
+      var reproducerSteps = steps
+      if running != nil {
+        reproducerSteps.append(.init(command: command, expected: "(a conforming layout answers this without crashing)"))
+      }
+      let comments = [
+        "tessera conform: layout \(layout) breaks rule \(rule.rawValue): \(rule.summary).",
+        detail,
+        "Replaying this file with `tessera check\(loadComment) FILE` ends the same way at its last command.",
+      ]
+      report.violations.append(
+        ConformanceViolation(
+          rule: rule, detail: detail, items: items,
+          reproducer: ConformanceReproducer(comments: comments, steps: reproducerSteps), reproducerPath: nil))
+      for later in ConformanceRule.allCases where !judgedRules.contains(later) && later != rule {
+        report.unchecked.append((later, "the plugin ended the check at \(rule.rawValue)"))
+      }
+    }
+    try report.writeReproducers(to: folder, sessions: sessions)
+    return report
+  }
+}
