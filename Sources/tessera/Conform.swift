@@ -30,7 +30,11 @@ struct Conform: ParsableCommand {
   @Option(help: "Check only this layout of the plugin.") var layout: String?
   @Option(help: ArgumentHelp("Options for the layout, as 'layout NAME' takes them.", valueName: "key=value ..."))
   var options = ""
-  @Option(help: "Dataset kind: random, grid, photos, blocks, tree or events (the timeline's).") var dataset = "random"
+  @Option(
+    help:
+      "Dataset kind: random, grid, photos, blocks, tree or events; default: the layout's own (tree for schematic, events for timeline, blocks for quilt, photos for waterfall, random otherwise)."
+  )
+  var dataset: String?
   @Option(help: "How many items (1 to 1000000; a tree has depth 4 and fanout 3).") var items = 200
   @Option(help: "Seed for the dataset, the rects and the batch.") var seed: UInt64 = 1
   @Option(help: "Spread the items over this many sections (1 to 100).") var sections = 3
@@ -52,8 +56,15 @@ struct Conform: ParsableCommand {
       }
     } catch let error as HostError {
       printError("error: \(error.message)")
+      // With --json, standard output carries the error too: a script reading it learns why.
+      if json { emit(JSONOutput.object([("error", .string(error.message))]).serialized) }
       throw ExitCode(2)
     }
+  }
+
+  /// The dataset kind `layout` is checked on.
+  private func datasetKind(for layout: String) -> String {
+    dataset ?? BenchDatasets.natural(for: layout)
   }
 
   /// The child: runs the checks, printing each layout's report as soon as it is done and
@@ -115,7 +126,7 @@ struct Conform: ParsableCommand {
       guard !crash.layout.isEmpty, !done.contains(crash.layout) else {
         throw HostError("conform: the plugin \(how) before any layout was checked (while loading it?)")
       }
-      let dataset = ConformanceDataset(kind: self.dataset, seed: seed, sections: sections)
+      let dataset = ConformanceDataset(kind: datasetKind(for: crash.layout), seed: seed, sections: sections)
       let report = try crash.report(
         how, options: options, dataset: dataset, items: items, loadComment: plugin.contains("/") ? " --trust" : "",
         reproducers: reproducers)
@@ -133,16 +144,15 @@ struct Conform: ParsableCommand {
     for path in plugins.pluginPaths { arguments += ["--plugin-path", path] }
     if let only { arguments += ["--layout", only] }
     if !options.isEmpty { arguments += ["--options", options] }
-    arguments += [
-      "--dataset", dataset, "--items", String(items), "--seed", String(seed), "--sections", String(sections),
-    ]
+    if let dataset { arguments += ["--dataset", dataset] }
+    arguments += ["--items", String(items), "--seed", String(seed), "--sections", String(sections)]
     arguments += ["--reproducers", reproducers, "--progress-file", progress, "--status-page", status]
     if json { arguments.append("--json") }
     return arguments
   }
 
   private func check(_ done: (ConformanceReport) -> Void) throws(HostError) {
-    guard ConformanceDataset.kinds.contains(dataset) else {
+    if let dataset, !ConformanceDataset.kinds.contains(dataset) {
       throw HostError(
         "conform: unknown dataset '\(dataset)'; the kinds are \(ConformanceDataset.kinds.joined(separator: ", "))")
     }
@@ -152,12 +162,16 @@ struct Conform: ParsableCommand {
     var loadCommand: String?
     let library: PluginLibrary
     if plugin.contains("/") {
-      let path = plugin.hasPrefix("/") ? plugin : (currentFolder() + "/" + plugin)
-      if let loaded = registry.libraries.first(where: { $0.file == path }) {
+      // Its real path: a bundled library given by its path is the one already loaded, and a
+      // reproducer names it without `./` or links in the way.
+      let given = plugin.hasPrefix("/") ? plugin : (currentFolder() + "/" + plugin)
+      let path = FileAccess.realPath(given) ?? given
+      if let loaded = registry.libraries.first(where: { (FileAccess.realPath($0.file) ?? $0.file) == path }) {
         library = loaded
       } else {
         library = try registry.load(path: path)
-        loadCommand = "plugin load \(path)"
+        // A reproducer loads it by a path relative to the reproducer's folder.
+        loadCommand = "plugin load \(Self.relativePath(to: path, from: reproducersFolder()))"
       }
     } else {
       guard let found = registry.libraries.first(where: { $0.name == plugin }) else {
@@ -173,14 +187,11 @@ struct Conform: ParsableCommand {
       throw HostError(
         "conform: plugin \(library.name) has no layout '\(layout)' (its layouts: \(names.joined(separator: ", ")))")
     }
-    if mkdir(reproducers, 0o755) != 0, errno != EEXIST {
-      throw HostError("conform: cannot make the reproducers folder \(reproducers): \(String(cString: strerror(errno)))")
-    }
     ConformanceProgress.layouts(layout.map { [$0] } ?? names)
     for name in layout.map({ [$0] }) ?? names {
+      let kind = ConformanceDataset(kind: datasetKind(for: name), seed: seed, sections: sections)
       let checker = ConformanceChecker(
-        registry: registry, layoutName: name, options: options, loadCommand: loadCommand,
-        dataset: ConformanceDataset(kind: dataset, seed: seed, sections: sections), items: items)
+        registry: registry, layoutName: name, options: options, loadCommand: loadCommand, dataset: kind, items: items)
       // The probes below already call the plugin: a crash in them is the first rule's.
       ConformanceProgress.layout(name)
       // Options the layout's description refuses are the person's mistake, not the layout's.
@@ -195,7 +206,6 @@ struct Conform: ParsableCommand {
       // A layout that refuses the dataset (the timeline needs events with days) is given the
       // wrong data, not broken: the person picks another --dataset.
       let probe = Session(registry: registry)
-      let kind = ConformanceDataset(kind: dataset, seed: seed, sections: sections)
       checker.announceProbe()
       ConformanceProgress.running(kind.command(items: items))
       let generated = probe.perform(kind.command(items: items))
@@ -204,13 +214,29 @@ struct Conform: ParsableCommand {
       let setup = probe.perform("layout \(name) \(options)")
       if setup.failed, let output = setup.output, output.hasPrefix("error: layout '\(name)' failed to prepare:") {
         throw HostError(
-          "conform: layout \(name) refuses the \(dataset) dataset (\(output.dropFirst(7))); give one it takes with --dataset (\(ConformanceDataset.kinds.joined(separator: ", ")))"
+          "conform: layout \(name) refuses the \(kind.kind) dataset (\(output.dropFirst(7))); give one it takes with --dataset (\(ConformanceDataset.kinds.joined(separator: ", ")))"
         )
       }
       var report = checker.run()
       try report.writeReproducers(to: reproducers)
       done(report)
     }
+  }
+
+  /// The reproducers folder's real path (where it will be, when it does not exist yet).
+  private func reproducersFolder() -> String {
+    let given = reproducers.hasPrefix("/") ? reproducers : currentFolder() + "/" + reproducers
+    return FileAccess.realPath(given) ?? given
+  }
+
+  /// `file` as a path from `folder` (both absolute): `../lib/libX.so`.
+  static func relativePath(to file: String, from folder: String) -> String {
+    let target = file.split(separator: "/")
+    let base = folder.split(separator: "/").filter { $0 != "." }
+    var common = 0
+    while common < min(target.count - 1, base.count), target[common] == base[common] { common += 1 }
+    let ups = Array(repeating: "..", count: base.count - common)
+    return (ups + target[common...].map(String.init)).joined(separator: "/")
   }
 
   private func currentFolder() -> String {

@@ -97,7 +97,7 @@ import Testing
       (["flow", "--layout", "grid"], "error: conform: plugin flow has no layout 'grid' (its layouts: flow)"),
       // A layout that refuses the dataset is given the wrong data, not broken.
       (
-        ["timeline"],
+        ["timeline", "--dataset", "random"],
         "error: conform: layout timeline refuses the random dataset (layout 'timeline' failed to prepare: item 0.0 (id \"i0\") has no day: give each event a 'day' prop, a whole number of days since 1970-01-01 or an ISO date YYYY-MM-DD); give one it takes with --dataset (random, grid, photos, blocks, tree, events)"
       ),
       (
@@ -222,5 +222,35 @@ import Testing
       hang.split(separator: "\n")[1]
         == "FAIL  valid-answers: layout crasher mode=hang: the plugin did not return from prepare within 1 s (--watchdog) (reproducer: 200 items → r/crasher-valid-answers.session)"
     )
+  }
+
+  /// Each layout is checked on its own data by default (the timeline on events), a bundled
+  /// library given by its path is the one loaded, nothing is made when nothing fails, `--json`
+  /// puts an error on standard output too, and a reproducer loads the plugin by a path
+  /// relative to where it is written.
+  @Test func defaultsThatWork() throws {
+    let folder = try IsolationTests.folder("conform-defaults")
+    let (timeline, timelineOutput) = try Support.run(
+      IsolationTests.tessera, ["conform", "timeline", "--items", "80"], in: folder)
+    #expect(timeline == 0, "\(timelineOutput)")
+    #expect(timelineOutput.hasPrefix("conform: layout timeline, dataset events (80 items, seed 1)"))
+    let (byPath, byPathOutput) = try Support.run(
+      IsolationTests.tessera, ["conform", Support.buildFolder + "/./libTesseraFlow.so", "--items", "60"], in: folder)
+    #expect(byPath == 0, "\(byPathOutput)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+    let (refused, refusedOutput) = try Support.run(
+      "/bin/sh", ["-c", "'\(IsolationTests.tessera)' conform flow --items 0 --json 2>/dev/null"], in: folder)
+    #expect(refused == 2)
+    #expect(refusedOutput == "{\"error\": \"conform: --items takes 1 to 1000000, not 0\"}\n")
+    _ = try Support.run("/bin/cp", [ConformanceTests.breaker, folder + "/libbreaker.so"], in: "/")
+    let (broken, _) = try Support.run(
+      IsolationTests.tessera, ["conform", "./libbreaker.so", "--layout", "breaks-lookup", "--reproducers", "out/r"],
+      in: folder)
+    #expect(broken == 1)
+    let reproducer = try String(contentsOfFile: folder + "/out/r/breaks-lookup-lookup.session", encoding: .utf8)
+    #expect(reproducer.contains("\n> plugin load ../../libbreaker.so\n"))
+    let (replayed, replay) = try Support.run(
+      IsolationTests.tessera, ["check", "--trust", "out/r/breaks-lookup-lookup.session"], in: folder)
+    #expect(replayed == 1 && replay.contains("output differs"), "\(replay)")
   }
 }

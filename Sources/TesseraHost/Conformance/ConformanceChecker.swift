@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
 /// Runs every rule on one layout, shrinks the dataset of each violation to the fewest items
 /// that still show it, and turns it into a reproducer.
 public struct ConformanceChecker {
@@ -145,6 +151,15 @@ extension ConformanceReport {
   /// the same rule gets `-2`, …) and records where.
   /// `sessions` gives the text of some by index, written as they are (a crashed check's).
   public mutating func writeReproducers(to folder: String, sessions: [Int: String] = [:]) throws(HostError) {
+    // The folder is made only when there is something to put in it.
+    guard !violations.isEmpty else { return }
+    var made = folder.hasPrefix("/") ? "" : "."
+    for part in folder.split(separator: "/") where part != "." {
+      made += "/" + part
+      if mkdir(made, 0o755) != 0, errno != EEXIST {
+        throw HostError("conform: cannot make the reproducers folder \(folder): \(String(cString: strerror(errno)))")
+      }
+    }
     var used: [String: Int] = [:]
     for index in violations.indices {
       let base = "\(layout)-\(violations[index].rule.rawValue)"
