@@ -253,4 +253,30 @@ import Testing
       IsolationTests.tessera, ["check", "--trust", "out/r/breaks-lookup-lookup.session"], in: folder)
     #expect(replayed == 1 && replay.contains("output differs"), "\(replay)")
   }
+
+  /// A failure names the element and both answers.
+  @Test func failuresNameTheElementAndBothAnswers() throws {
+    let registry = PluginRegistry()
+    try registry.load(path: ConformanceTests.breaker)
+    for (layout, pattern) in [
+      (
+        "breaks-determinism",
+        ["lists different elements: cell 0.0 has frame (", ") in the first instance, frame (", ") in the fresh one"]
+      ),
+      (
+        "breaks-scroll-stable",
+        ["differs from the same rect queried before it: cell ", " before the scroll, frame (", ") after it"]
+      ),
+    ] {
+      let checker = ConformanceChecker(
+        registry: registry, layoutName: layout, loadCommand: nil,
+        dataset: ConformanceDataset(kind: "random", seed: 1, sections: 3), items: 60, rects: 50)
+      let detail = try #require(checker.run().violations.first?.detail)
+      var rest = Substring(detail)
+      for piece in pattern {
+        let found = try #require(rest.range(of: piece), "\(layout): \(detail)")
+        rest = rest[found.upperBound...]
+      }
+    }
+  }
 }

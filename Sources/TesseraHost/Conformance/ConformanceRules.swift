@@ -165,8 +165,9 @@ extension ConformanceChecker {
     // Compared exactly (a listing rounds to 3 decimals).
     guard Self.sameMultiset(again, first) else {
       throw trial.failure(
-        .determinism, "a fresh instance on the same data lists different elements", command: "dump --all",
-        expected: Self.listing(first, trial))
+        .determinism,
+        "a fresh instance on the same data lists different elements: \(Self.firstDifference(first, again, "in the first instance", "in the fresh one"))",
+        command: "dump --all", expected: Self.listing(first, trial))
     }
   }
 
@@ -253,7 +254,7 @@ extension ConformanceChecker {
     guard Self.sameMultiset(before, after) else {
       throw trial.failure(
         .scrollStable,
-        "after scroll \(formatNumber(target.x)) \(formatNumber(target.y)) (which the layout said invalidates nothing) the visible query differs from the same rect queried before it",
+        "after scroll \(formatNumber(target.x)) \(formatNumber(target.y)) (which the layout said invalidates nothing) the visible query differs from the same rect queried before it: \(Self.firstDifference(before, after, "before the scroll", "after it"))",
         command: "visible --all", expected: Self.listing(before, trial))
     }
   }
@@ -276,6 +277,40 @@ extension ConformanceChecker {
 
   static func sameMultiset(_ a: [Element], _ b: [Element]) -> Bool {
     a.count == b.count && Element.sortedForOutput(a) == Element.sortedForOutput(b)
+  }
+
+  /// The first element (in output order) the two answers disagree on, and how: `cell 0.3 has
+  /// frame (0, 0, 50x50) before the scroll, frame (1, 0, 50x50) after it`, or `cell 0.5 is there
+  /// only before the scroll` (the names carry their prepositions).
+  static func firstDifference(_ a: [Element], _ b: [Element], _ aName: String, _ bName: String) -> String {
+    struct Key: Hashable {
+      var category: ElementCategory
+      var kind: String?
+      var indexPath: IndexPath
+    }
+    func key(_ e: Element) -> Key { Key(category: e.category, kind: e.kind, indexPath: e.indexPath) }
+    let inB = Dictionary(b.map { (key($0), $0) }, uniquingKeysWith: { first, _ in first })
+    let inA = Dictionary(a.map { (key($0), $0) }, uniquingKeysWith: { first, _ in first })
+    for e in Element.sortedForOutput(a) {
+      guard let other = inB[key(e)] else { return "\(e.label) is there only \(aName)" }
+      if other != e { return "\(e.label) has \(describe(e)) \(aName), \(describe(other)) \(bName)" }
+    }
+    for e in Element.sortedForOutput(b) where inA[key(e)] == nil { return "\(e.label) is there only \(bName)" }
+    return "an element is listed twice in one of them"
+  }
+
+  /// The attributes that tell elements apart: the frame, and the rest when not the defaults.
+  static func describe(_ e: Element) -> String {
+    var parts = ["frame \(frame(e))"]
+    if e.zIndex != 0 { parts.append("zIndex \(e.zIndex)") }
+    if e.alpha != 1 { parts.append("alpha \(formatNumber(e.alpha))") }
+    if e.isHidden { parts.append("hidden") }
+    if e.transform != .identity {
+      let t = e.transform
+      parts.append("transform [\([t.a, t.b, t.c, t.d, t.tx, t.ty].map(formatNumber).joined(separator: ", "))]")
+    }
+    for c in e.custom { parts.append("\(c.key) \(formatNumber(c.value))") }
+    return parts.joined(separator: ", ")
   }
 
   static func frame(_ e: Element) -> String {
