@@ -44,7 +44,7 @@ import Testing
     #expect(status == 1, "\(output)")
     let failures = output.split(separator: "\n").filter { $0.hasPrefix("FAIL") }
     #expect(failures.count == 1 && failures[0].hasPrefix("FAIL  \(rule.rawValue): "), "\(output)")
-    #expect(output.hasSuffix("1 of 8 rules broken\n"))
+    #expect(output.hasSuffix("1 of 9 rules broken\n"))
     // The reproducer fails when replayed, at its last command.
     let file = folder + "/repro/breaks-\(rule.rawValue)-\(rule.rawValue).session"
     let text = try String(contentsOfFile: file, encoding: .utf8)
@@ -74,7 +74,8 @@ import Testing
         ok    self-sizing
         ok    batch
         ok    scroll-stable
-        every rule kept (8)
+        ok    bounds-change
+        every rule kept (9)
 
         """)
     // A broken rule's dataset is the fewest items that still show it.
@@ -83,7 +84,7 @@ import Testing
       ["conform", Self.breaker, "--layout", "breaks-content-size", "--reproducers", folder, "--json"], in: folder)
     #expect(
       broken
-        == #"{"layout": "breaks-content-size", "options": "", "dataset": "random", "items": 200, "seed": 1, "kept": ["valid-answers", "rect-query", "lookup", "determinism", "self-sizing", "batch", "scroll-stable"], "unchecked": [], "violations": [{"rule": "content-size", "detail": "contentSize 400x30 does not cover cell 0.0 at (0, 0, 50x50) (at least 400x50 would)", "items": 1, "reproducer": "\#(folder)/breaks-content-size-content-size.session"}]}"#
+        == #"{"layout": "breaks-content-size", "options": "", "dataset": "random", "items": 200, "seed": 1, "kept": ["valid-answers", "rect-query", "lookup", "determinism", "self-sizing", "batch", "scroll-stable", "bounds-change"], "unchecked": [], "violations": [{"rule": "content-size", "detail": "contentSize 400x30 does not cover cell 0.0 at (0, 0, 50x50) (at least 400x50 would)", "items": 1, "reproducer": "\#(folder)/breaks-content-size-content-size.session"}]}"#
         + "\n")
   }
 
@@ -140,7 +141,7 @@ import Testing
     let (status, output) = try Support.run(
       IsolationTests.tessera, ["conform", "uikit-examples", "--items", "120"], in: Support.packageRoot)
     #expect(status == 0, "\(output)")
-    #expect(output.components(separatedBy: "every rule kept (8)").count - 1 == 7, "\(output)")
+    #expect(output.components(separatedBy: "every rule kept (9)").count - 1 == 7, "\(output)")
   }
 
   /// Every rule appears exactly once, kept, broken or not checked, and the same in the text and
@@ -199,7 +200,8 @@ import Testing
         FAIL  self-sizing: invalidate size 1.10 63x67: the plugin crashed in should_invalidate_for_preferred (SIGSEGV) (reproducer: 60 items → r/crashes-self-sizing-self-sizing.session)
         --    batch: not checked (the plugin ended the check at self-sizing)
         --    scroll-stable: not checked (the plugin ended the check at self-sizing)
-        1 of 8 rules broken
+        --    bounds-change: not checked (the plugin ended the check at self-sizing)
+        1 of 9 rules broken
 
         """)
     // The layouts after it were checked too.

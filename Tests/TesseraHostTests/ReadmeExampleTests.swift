@@ -34,6 +34,11 @@ public final class StackLayout: CollectionLayout {
     Size(width: collectionView.bounds.width, height: frames.last?.last?.maxY ?? 0)
   }
 
+  /// The column is as wide as the bounds: a new width lays it out again (UIKit's contract).
+  public func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool {
+    newBounds.width != collectionView.bounds.width
+  }
+
   public func layoutAttributesForElements(in rect: Rect, into sink: inout AttributesSink) {
     for (s, column) in frames.enumerated() {
       for (i, frame) in column.enumerated() where frame.intersects(rect) {
@@ -51,6 +56,21 @@ public final class StackLayout: CollectionLayout {
 }
 
 @Suite struct ReadmeExampleTests {
+  /// The README's example keeps every conformance rule, bounds-change included (without its
+  /// `shouldInvalidateLayout(forBoundsChange:)` its cells kept the old width).
+  @Test func theReadmeStackLayoutKeepsEveryRule() throws {
+    let registry = PluginRegistry()
+    let plugin = try #require(
+      exportPlugin(name: "stack", version: "1.0.0", layouts: [StackLayout.self], host: (2, 3)))
+    try registry.register(plugin, shownAs: "stack")
+    let checker = ConformanceChecker(
+      registry: registry, layoutName: "stack", loadCommand: nil,
+      dataset: ConformanceDataset(kind: "random", seed: 1, sections: 3), items: 80, rects: 50)
+    let report = checker.run()
+    #expect(report.violations.map(\.detail) == [])
+    #expect(report.kept == ConformanceRule.allCases)
+  }
+
   @Test func theReadmeStackLayoutStacksItems() throws {
     let model = CollectionModel(
       dataset: Dataset(sections: [

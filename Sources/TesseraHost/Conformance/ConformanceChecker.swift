@@ -55,7 +55,9 @@ public struct ConformanceChecker {
     for (index, rule) in ConformanceRule.allCases.enumerated() {
       // Self-sizing and batch compare with a fresh instance: meaningless when fresh instances
       // differ.
-      if [.selfSizing, .batch].contains(rule), report.violations.contains(where: { $0.rule == .determinism }) {
+      if [.selfSizing, .batch, .boundsChange].contains(rule),
+        report.violations.contains(where: { $0.rule == .determinism })
+      {
         report.unchecked.append((rule, "fresh instances differ (determinism), and this rule compares with one"))
         continue
       }

@@ -8,6 +8,7 @@ public enum ConformanceRule: String, CaseIterable, Sendable {
   case selfSizing = "self-sizing"
   case batch
   case scrollStable = "scroll-stable"
+  case boundsChange = "bounds-change"
 
   /// What the rule asks, for reports and `--help`.
   public var summary: String {
@@ -25,6 +26,8 @@ public enum ConformanceRule: String, CaseIterable, Sendable {
     case .batch: "after a batch update, the layout gives what a fresh prepare of the new data gives"
     case .scrollStable:
       "when a scroll does not invalidate the layout, its answers do not change: a rect asked before and after the scroll gives the same elements"
+    case .boundsChange:
+      "after the viewport's size, the screen's scale or the offset changes, the layout answers what a fresh instance at the new bounds answers (UIKit's contract: a layout whose answers depend on the bounds asks to be invalidated)"
     }
   }
 }

@@ -18,6 +18,7 @@ extension ConformanceChecker {
     case .selfSizing: try selfSizing(&trial)
     case .batch: try batch(&trial)
     case .scrollStable: try scrollStable(&trial)
+    case .boundsChange: try boundsChange(&trial)
     }
   }
 
@@ -256,6 +257,28 @@ extension ConformanceChecker {
         .scrollStable,
         "after scroll \(formatNumber(target.x)) \(formatNumber(target.y)) (which the layout said invalidates nothing) the visible query differs from the same rect queried before it: \(Self.firstDifference(before, after, "before the scroll", "after it"))",
         command: "visible --all", expected: Self.listing(before, trial))
+    }
+  }
+
+  /// Bounds changes a person makes — narrower, wider and taller, a screen scale, a scroll, back
+  /// to the start — each followed by the whole listing, which must be what a fresh instance with
+  /// the same options prepared at the new bounds lists. A layout that keeps answering for the
+  /// old bounds (it said no relayout was needed, or it relayed out from stale values) fails.
+  private func boundsChange(_ trial: inout ConformanceTrial) throws(ConformanceFailure) {
+    for change in ["viewport 200x400", "viewport 600x900", "viewport 600x900@2", "scroll 0 250", "viewport 390x844"] {
+      try trial.run(change)
+      let layout = try trial.layout
+      let model = trial.session.model
+      let answered = try trial.call("dump --all") { () throws(HostError) in try layout.allAttributes() }
+      let fresh = try trial.call("layout \(trial.layoutName)") { () throws(HostError) in
+        try LayoutInstance(layout.layoutClass, model: model, options: layout.options).allAttributes()
+      }
+      guard Self.sameMultiset(answered, fresh) else {
+        throw trial.failure(
+          .boundsChange,
+          "after \(change) the layout lists what a fresh instance at those bounds does not: \(Self.firstDifference(fresh, answered, "for a fresh instance", "for the layout"))",
+          command: "dump --all", expected: Self.listing(fresh, trial))
+      }
     }
   }
 

@@ -19,6 +19,7 @@ enum {
   SELFSIZING,
   BATCH,
   SCROLL,
+  BOUNDS,
   CRASHSIZING,
   UNSUPPORTED,
   NANLOOKUP,
@@ -35,6 +36,7 @@ typedef struct breaker {
   int64_t sections;
   double shift;         /* breaks-batch: the incremental update's off-by-one-point bug */
   double offset;        /* breaks-determinism: differs per instance */
+  double unit;          /* breaks-bounds-change: a cell's width, an eighth of the width at create */
 } breaker;
 
 static int instances_made;
@@ -108,9 +110,9 @@ static void cell(const breaker *b, int64_t k, tessera_attributes *out) {
   tessera_attributes_init(out);
   out->index_path.section = s;
   out->index_path.item = k - b->first[s];
-  out->frame.x = (double)(k % 4) * 60 + b->shift + b->offset;
+  out->frame.x = (double)(k % 4) * (b->kind == BOUNDS ? b->unit + 10 : 60) + b->shift + b->offset;
   out->frame.y = row_top(b, k / 4);
-  out->frame.width = 50;
+  out->frame.width = b->kind == BOUNDS ? b->unit : 50;
   out->frame.height = b->height[k];
   if (b->kind == ANSWERS && k == 0) out->frame.x = NAN;
   if (b->kind == BADSCROLL && b->source.bounds(b->source.context).y > 0) out->index_path.item += 1000000;
@@ -265,6 +267,7 @@ static const tessera_layout_descriptor breaker_layouts[LAYOUT_COUNT] = {
     BREAKER_LAYOUT("breaks-self-sizing", "the incremental pass gives a preferred size to the next cell"),
     BREAKER_LAYOUT("breaks-batch", "its incremental update moves every cell a point"),
     BREAKER_LAYOUT("breaks-scroll-stable", "rect queries move with the bounds, though it never invalidates"),
+    BREAKER_LAYOUT("breaks-bounds-change", "cells an eighth of the width it was made at, though it never invalidates"),
     BREAKER_LAYOUT("crashes-self-sizing", "the grid, but a preferred size crashes it (SIGSEGV)"),
     {
         .struct_size = sizeof(tessera_layout_descriptor), .name = "unsupported",
@@ -291,6 +294,7 @@ static const tessera_layout_descriptor *const breaker_list[LAYOUT_COUNT] = {
     &breaker_layouts[0], &breaker_layouts[1], &breaker_layouts[2], &breaker_layouts[3], &breaker_layouts[4],
     &breaker_layouts[5], &breaker_layouts[6], &breaker_layouts[7], &breaker_layouts[8], &breaker_layouts[9],
     &breaker_layouts[10], &breaker_layouts[11], &breaker_layouts[12],
+    &breaker_layouts[13],
 };
 
 static tessera_layout_instance *breaker_create(const tessera_layout_descriptor *self,
@@ -300,6 +304,7 @@ static tessera_layout_instance *breaker_create(const tessera_layout_descriptor *
   memcpy(&b->source, source, source->struct_size < sizeof b->source ? source->struct_size : sizeof b->source);
   b->kind = (int)(self - breaker_layouts);
   if (b->kind == DETERMINISM) b->offset = instances_made;
+  b->unit = b->source.bounds(b->source.context).width / 8;
   instances_made++;
   return (tessera_layout_instance *)b;
 }
