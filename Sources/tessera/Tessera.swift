@@ -17,8 +17,10 @@ struct Tessera: ParsableCommand {
       With no subcommand, starts the REPL (or, when stdin is not a terminal, reads commands from \
       it). Type 'help' at the prompt for the command language. Plugins run in an engine process \
       of their own: a plugin that crashes, exits or hangs costs only the command that was running, \
-      and the session is restored.
+      and the session is restored. The REPL's options (`tessera repl --help`): --plugin-path DIR, \
+      --watchdog SECONDS, --memory-limit GB, --in-process.
       """,
+    version: "tessera \(Workbench.version) (plugin ABI \(Workbench.abiVersion))",
     subcommands: [
       Interactive.self, Run.self, Check.self, Bench.self, Conform.self, Fuzz.self, Reference.self, Engine.self,
     ],

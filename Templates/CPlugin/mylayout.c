@@ -12,6 +12,7 @@
  *    own sizeof;
  *  - copy records into the host's no larger than the room it set (record_size, struct_size);
  *  - copy the data-source table no larger than its struct_size. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <tessera/tessera.h>
@@ -27,7 +28,14 @@ typedef struct my_layout {
   int64_t *first;      /* per section: its first cell, all sections together; one more at the end */
   tessera_rect *frames;
   double height;
+  char error[160];     /* what the last call that returned TESSERA_ERROR found wrong */
 } my_layout;
+
+/* Records what went wrong for last_error and returns TESSERA_ERROR. */
+static tessera_status my_fail(my_layout *m, const char *what) {
+  snprintf(m->error, sizeof m->error, "mylayout: %s", what);
+  return TESSERA_ERROR;
+}
 
 static const tessera_option_descriptor my_options[] = {
     {.struct_size = sizeof(tessera_option_descriptor), .type = TESSERA_OPTION_INTEGER,
@@ -58,8 +66,7 @@ static void my_destroy(tessera_layout_instance *instance) {
 }
 
 static const char *my_last_error(tessera_layout_instance *instance) {
-  (void)instance;
-  return "mylayout: out of memory";
+  return ((my_layout *)instance)->error;
 }
 
 static tessera_status my_set_options(tessera_layout_instance *instance,
@@ -79,10 +86,10 @@ static tessera_status my_prepare(tessera_layout_instance *instance) {
   int64_t sections = m->source.number_of_sections(ctx), total = 0;
   for (int64_t s = 0; s < sections; s++) total += m->source.number_of_items(ctx, s);
   int64_t *first = realloc(m->first, sizeof(int64_t) * (size_t)(sections + 1));
-  if (!first) return TESSERA_ERROR;
+  if (!first) return my_fail(m, "out of memory for the section table");
   m->first = first;
   tessera_rect *frames = realloc(m->frames, sizeof(tessera_rect) * (size_t)(total ? total : 1));
-  if (!frames) return TESSERA_ERROR;
+  if (!frames) return my_fail(m, "out of memory for the frames");
   m->frames = frames;
   m->sections = sections;
   m->width = m->source.bounds(ctx).width;

@@ -426,6 +426,17 @@ import Testing
     #expect(supervisor.perform("size").output == "contentSize 390x50")
   }
 
+  /// `--version` answers (exit 0), and `--help` names the REPL's options.
+  @Test func versionAndHelpSayWhatThereIs() throws {
+    let (status, output) = try Support.run(Self.tessera, ["--version"], in: "/tmp")
+    #expect(status == 0)
+    #expect(output == "tessera \(Workbench.version) (plugin ABI 2.3)\n")
+    let (_, help) = try Support.run(Self.tessera, ["--help"], in: "/tmp")
+    for option in ["--plugin-path", "--watchdog", "--memory-limit", "--in-process"] {
+      #expect(help.contains(option), "\(option)")
+    }
+  }
+
   /// An engine whose supervisor is killed outright does not spin on in a plugin's loop.
   @Test func anOrphanedEngineEnds() throws {
     let folder = try IsolationTests.folder("orphan")

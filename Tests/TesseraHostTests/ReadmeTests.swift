@@ -6,6 +6,8 @@ import Testing
   /// The README's command reference is the command table's, word for word.
   @Test func commandReferenceMatchesTheCommandTable() throws {
     let readme = try String(contentsOfFile: Support.packageRoot + "/README.md", encoding: .utf8)
+    #expect(readme.components(separatedBy: CommandReference.begin).count == 2, "one reference, begun once")
+    #expect(readme.components(separatedBy: CommandReference.end).count == 2, "one reference, ended once")
     let start = try #require(readme.range(of: CommandReference.begin))
     let end = try #require(readme.range(of: CommandReference.end))
     let section = String(readme[start.lowerBound..<end.upperBound])

@@ -13,7 +13,23 @@ public enum CommandReference {
     }
     lines.append("")
     for spec in Session.commands where !spec.discussion.isEmpty {
-      lines.append("- **\(spec.name)**: " + spec.discussion.split(separator: "\n").joined(separator: " "))
+      let parts = spec.discussion.split(separator: "\n").map(String.init)
+      guard parts.contains(where: { $0.hasPrefix(" ") }) else {
+        lines.append("- **\(spec.name)**: " + parts.joined(separator: " "))
+        continue
+      }
+      // A discussion with a structure (`gen`: a kind a line, its keys indented below) keeps it,
+      // as nested lists: the kind, then each key in code and what it does.
+      lines.append("- **\(spec.name)**:")
+      for part in parts {
+        let text = part.trimmingLeadingAndTrailingWhitespace
+        if part.hasPrefix(" "), let gap = text.indices.first(where: { text[$0...].hasPrefix("  ") }) {
+          let rest = String(text[gap...]).trimmingLeadingAndTrailingWhitespace
+          lines.append("    - `\(text[..<gap])` \(rest)")
+        } else {
+          lines.append("  - " + text)
+        }
+      }
     }
     lines += ["", end]
     return lines.joined(separator: "\n")

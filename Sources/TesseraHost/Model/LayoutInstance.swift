@@ -355,8 +355,11 @@ public final class LayoutInstance {
       record(.allAttributes, result: raw.map { "\($0.count)" } ?? "unsupported")
       if let raw { return raw }
     }
+    // Without a listing of its own, the layout is asked for a rect far around its content, so an
+    // element it puts outside the content is listed (and the content-size rule sees it).
     let size = try contentSize()
-    let r = Rect(origin: .zero, size: size).abi
+    let margin = Limits.coordinate
+    let r = Rect(x: -margin, y: -margin, width: size.width + 2 * margin, height: size.height + 2 * margin).abi
     return try bulk("failed the rect query", .attributesInRect) { descriptor.attributes_in_rect(instance, r, $0) }
   }
 

@@ -1,3 +1,5 @@
+import TesseraABI
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -6,6 +8,10 @@
 
 /// How every entry point (REPL, run, check, bench, tests) sets up plugins the same way.
 public enum Workbench {
+  /// Tessera's version (`tessera --version`); the CHANGELOG's sections are named after it.
+  public static let version = "0.9.0"
+  /// The plugin C interface this host implements (`version.h`).
+  public static let abiVersion = "\(TESSERA_ABI_MAJOR).\(TESSERA_ABI_MINOR)"
   /// The running executable (`/proc/self/exe`): what the supervisor starts as its engine.
   public static var executablePath: String? {
     var buffer = [CChar](repeating: 0, count: 4096)

@@ -99,7 +99,8 @@ typedef struct tessera_layout_descriptor {
   tessera_status (*attributes_in_rect)(tessera_layout_instance *instance, tessera_rect rect,
                                        tessera_attributes_buffer *buffer);
   /* [instance][prepared] Every element, including zero-area ones. OPTIONAL: when NULL the host
-   * queries the rect (0, 0, content size) and may miss zero-area elements. */
+   * queries the content (0, 0, content size) and 1e9 points around it, and may miss zero-area
+   * elements. */
   tessera_status (*all_attributes)(tessera_layout_instance *instance,
                                    tessera_attributes_buffer *buffer);
   /* [instance][prepared] layoutAttributesForItemAtIndexPath. TESSERA_NOT_FOUND when the index
