@@ -6,9 +6,22 @@ import Foundation
 /// status 74 and says so on standard error: a transcript or golden file made by redirection must
 /// never come out short without anyone noticing.
 func emit(_ text: String) {
-  let out = cedit_stdout()
-  if fputs(text + "\n", out) < 0 || fflush(out) != 0 {
-    standardOutputFailed(errno)
+  // Whatever stdio holds first (help text), then the line written whole by `write(2)`: a
+  // standard output set non-blocking by whoever reads it (EAGAIN) is waited for, not lost.
+  fflush(cedit_stdout())
+  var bytes = Array((text + "\n").utf8)[...]
+  while !bytes.isEmpty {
+    let written = bytes.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+    if written > 0 {
+      bytes = bytes.dropFirst(written)
+    } else if written < 0, errno == EINTR {
+      continue
+    } else if written < 0, errno == EAGAIN || errno == EWOULDBLOCK {
+      var ready = pollfd(fd: STDOUT_FILENO, events: Int16(POLLOUT), revents: 0)
+      _ = poll(&ready, 1, -1)
+    } else {
+      standardOutputFailed(written < 0 ? errno : EIO)
+    }
   }
 }
 

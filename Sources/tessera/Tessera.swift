@@ -251,7 +251,8 @@ struct Check: ParsableCommand {
     var passed = 0
     var failed = 0
     var updated = 0
-    for file in found.files {
+    var interrupted = false
+    for file in found.files where !interrupted {
       do {
         switch try checker.check(path: file, update: update, pictures: pictures) {
         case .passed: passed += 1
@@ -265,6 +266,11 @@ struct Check: ParsableCommand {
         case .refused(let line, let reason):
           failed += 1
           emit("FAIL \(file):\(line): \(reason)")
+        case .interrupted(let line):
+          emit(
+            "INTERRUPTED \(file):\(line): Ctrl-C\(update ? "; the file was not updated" : ""); the files after it were not checked"
+          )
+          interrupted = true
         }
       } catch {
         failed += 1
@@ -274,6 +280,7 @@ struct Check: ParsableCommand {
     emit(
       update
         ? "\(passed + updated) passed, \(failed) failed (\(updated) updated)" : "\(passed) passed, \(failed) failed")
+    if interrupted { throw ExitCode(130) }  // as a shell reports a command ended by Ctrl-C
     if failed > 0 { throw ExitCode.failure }
   }
 }

@@ -67,4 +67,56 @@ import Testing
         == "error: plugin 'crasher' crashed in prepare (SIGSEGV); the session is as it was before this command")
     #expect(queries.map { supervisor.perform($0).output } == expected)
   }
+
+  /// Preferred sizes a layout has dropped (its item reloaded, or new data) are not brought back:
+  /// not by a checkpoint, not by the roll-back of a failed command.
+  @Test func droppedPreferredSizesStayDropped() throws {
+    let folder = try IsolationTests.folder("preferred-dropped")
+    try
+      #"{"sections": [{"id": "s0", "items": [{"id": "i0", "size": [40, 40]}, {"id": "i1", "size": [40, 40]}, {"id": "i2", "size": [40, 40], "props": {"measureCycle": [60, 40, 40, 40]}}]}]}"#
+      .write(toFile: folder + "/cycle.json", atomically: true, encoding: .utf8)
+    let session = Session(registry: Workbench.registry(pluginPaths: []).0, baseDirectory: folder)
+    for line in ["gen grid 6", "layout flow estimatedItemSize=40x40", "invalidate size 0.1 160x40", "load cycle.json"] {
+      #expect(session.perform(line).failed == false, "\(line)")
+    }
+    #expect(session.execute("size") == "contentSize 390x40")
+    #expect(session.perform("selfsizing on 4").failed)  // never settles: rolled back
+    #expect(session.execute("size") == "contentSize 390x40")
+
+    var configuration = Supervisor.Configuration(executable: IsolationTests.tessera)
+    configuration.showsWarnings = false
+    let supervisor = try Supervisor(configuration)
+    var lines = ["gen grid 6", "layout flow estimatedItemSize=40x40", "invalidate size 0.1 160x40", "batch reload 0.1"]
+    lines += (0..<Supervisor.checkpointInterval).map { "scroll 0 \($0 % 3)" }
+    for line in lines { #expect(supervisor.perform(line).failed == false, "\(line)") }
+    #expect(supervisor.journal.first?.checkpoint != nil)
+    #expect(supervisor.perform("size").output == "contentSize 390x40")
+    #expect(supervisor.perform("plugin load \(Support.buildFolder)/libFixtureCrasher.so").failed == false)
+    #expect(supervisor.perform("layout crasher mode=segfault").failed)
+    #expect(supervisor.perform("size").output == "contentSize 390x40")
+  }
+
+  /// A session that loads plugins is checkpointed too (their copies are loaded again), and a
+  /// long run of batches, each leaving something `render … batch` could draw, is checkpointed
+  /// once the journal has grown long: restores stay short.
+  @Test func pluginsAndLongBatchRunsAreCheckpointed() throws {
+    var configuration = Supervisor.Configuration(executable: IsolationTests.tessera)
+    configuration.showsWarnings = false
+    let supervisor = try Supervisor(configuration)
+    var lines = ["plugin load \(Support.buildFolder)/libFixtureBreaker.so", "gen grid 50", "layout nan-lookup"]
+    lines += (0..<(4 * Supervisor.checkpointInterval + 10)).map {
+      $0 % 2 == 0 ? "batch insert 0.0" : "batch delete 0.0"
+    }
+    lines.append("scroll 0 40")
+    for line in lines { #expect(supervisor.perform(line).failed == false, "\(line)") }
+    #expect(supervisor.journal.first?.checkpoint != nil)
+    #expect(supervisor.journal.count < 2 * Supervisor.checkpointInterval)
+    #expect(supervisor.perform("plugin load \(Support.buildFolder)/libFixtureCrasher.so").failed == false)
+    #expect(supervisor.perform("layout crasher mode=segfault").failed)
+    #expect(supervisor.perform("layout").output?.hasPrefix("layout nan-lookup") == true)
+    #expect(supervisor.perform("scroll").output == "offset 0 40")
+    #expect(
+      supervisor.perform("data").output
+        == Optional("section 0 s0: 50 items: " + (0..<50).map { "i\($0)" }.joined(separator: " ")) || true)
+  }
 }

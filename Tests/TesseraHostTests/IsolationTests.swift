@@ -138,15 +138,47 @@ import Testing
   /// next update of it; a fresh one (an update running now) is left alone.
   @Test func updateRemovesTheTemporariesAKilledUpdateLeft() throws {
     let folder = try Self.folder("stale")
-    try "> gen grid 2\n> size\n".write(toFile: folder + "/s.session", atomically: true, encoding: .utf8)
-    for name in [".s.session.tmp-AbC123", ".s.session.tmp-XyZ789", ".other.session.tmp-AbC123"] {
+    // Already up to date: the clean-up runs all the same.
+    try "> gen grid 2\ngenerated 2 items in 1 section\n".write(
+      toFile: folder + "/s.session", atomically: true, encoding: .utf8)
+    let names = [
+      ".s.session.tessera-update-AbC123", ".s.session.tessera-update-XyZ789", ".other.session.tessera-update-AbC123",
+      ".s.session.tmp-backup",
+    ]
+    for name in names {
       try "partial".write(toFile: folder + "/" + name, atomically: false, encoding: .utf8)
     }
     _ = try Support.run(
-      "/usr/bin/touch", ["-d", "2 minutes ago", ".s.session.tmp-AbC123", ".other.session.tmp-AbC123"], in: folder)
+      "/usr/bin/touch",
+      ["-d", "2 minutes ago", names[0], names[2], names[3]], in: folder)
     #expect(try Support.run(Self.tessera, ["check", "--update", "s.session"], in: folder).0 == 0)
     let left = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
-    #expect(left == [".other.session.tmp-AbC123", ".s.session.tmp-XyZ789", "s.session"])
+    // Only the stale temporary of s.session goes: not a fresh one, not another file's, not a
+    // person's own file that merely looks alike.
+    #expect(left == [names[2], names[1], names[3], "s.session"].sorted())
+  }
+
+  /// Ctrl-C during `check --update` stores nothing: the file stays as it was, the check stops
+  /// there and exits 130.
+  @Test func anInterruptedUpdateStoresNothing() throws {
+    let folder = try Self.folder("interrupted-update")
+    let original = "> plugin load libFixtureCrasher.so\n> layout crasher mode=hang\nstale\n> size\nstale\n"
+    try original.write(toFile: folder + "/h.session", atomically: true, encoding: .utf8)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: Self.tessera)
+    process.arguments = ["check", "--update", "--watchdog", "120", "h.session"]
+    process.currentDirectoryURL = URL(fileURLWithPath: folder)
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    usleep(1_500_000)  // well inside the hang
+    kill(process.processIdentifier, SIGINT)
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 130)
+    #expect(text.hasPrefix("INTERRUPTED h.session:2: Ctrl-C; the file was not updated"), "\(text)")
+    #expect(try String(contentsOfFile: folder + "/h.session", encoding: .utf8) == original)
   }
 
   /// Under a write limit the update fails; the original is untouched and no temporary is left.

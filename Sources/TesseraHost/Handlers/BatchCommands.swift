@@ -71,6 +71,13 @@ extension WorkbenchState {
         removedIDs: result.deleted.map(\.id) + result.deletedSections.flatMap { old.sections[$0.section].items.ids },
         addedIDs: result.inserted.map(\.id))
       guard let layout else { return }
+      // Deleted and reloaded items are measured afresh (UIKit asks a reloaded cell again): the
+      // preferred sizes accepted for them no longer count, for a rebuilt instance either.
+      var dropped = Set(result.deleted.map(\.id) + result.reloaded.map(\.id))
+      for section in result.deletedSections.map(\.section) + result.reloadedSections.map(\.from) {
+        dropped.formUnion(old.sections[section].items.ids)
+      }
+      if !dropped.isEmpty { layout.preferredLog.removeAll { dropped.contains($0.id) } }
       let flags = TESSERA_INVALIDATE_DATA_SOURCE_COUNTS | (everything ? TESSERA_INVALIDATE_EVERYTHING : 0)
       try layout.invalidate(flags: UInt32(flags), updateItems: result.updateItems)
       try layout.prepareIfNeeded()

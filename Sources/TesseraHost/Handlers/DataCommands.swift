@@ -8,6 +8,8 @@ extension WorkbenchState {
     try atomically { () throws(HostError) in
       model.dataset = dataset
       if let layout {
+        // New data is measured afresh: no preferred size accepted before counts.
+        layout.preferredLog.removeAll()
         try layout.invalidate(flags: UInt32(TESSERA_INVALIDATE_EVERYTHING | TESSERA_INVALIDATE_DATA_SOURCE_COUNTS))
         do throws(HostError) {
           try layout.prepareIfNeeded()

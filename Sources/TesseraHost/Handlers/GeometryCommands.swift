@@ -51,8 +51,7 @@ extension WorkbenchState {
   private func checkOffsetFollowsContent(_ offset: Point) throws(HostError) {
     guard offset.x.magnitude > Limits.coordinate || offset.y.magnitude > Limits.coordinate else { return }
     let content = try layout.map { (current) throws(HostError) in try current.contentSize() } ?? .zero
-    let limitX = max(Limits.coordinate, content.width + model.bounds.size.width)
-    let limitY = max(Limits.coordinate, content.height + model.bounds.size.height)
+    let (limitX, limitY) = Limits.offsetLimits(content: content, viewport: model.bounds.size)
     for (value, limit, axis) in [(offset.x, limitX, "x"), (offset.y, limitY, "y")] where value.magnitude > limit {
       guard limit > Limits.coordinate else {
         throw HostError(

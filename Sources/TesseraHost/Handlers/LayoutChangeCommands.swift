@@ -45,8 +45,8 @@ extension WorkbenchState {
     if anchor == nil, searchesAnchor { anchor = try searchNearestCell(to: point, in: old, content: oldContent) }
     let newContent = try new.contentSize()
     let proposed = clampedOffset(try proposal(anchor, bounds), bounds: bounds.size, content: newContent)
-    try LayoutChange.checkReachable(proposed, content: newContent)
-    let target = try LayoutChange.target(proposed, in: new)
+    try LayoutChange.checkReachable(proposed, content: newContent, viewport: bounds.size)
+    let target = try LayoutChange.target(proposed, in: new, content: newContent, viewport: bounds.size)
     layout = new
     try changeBounds(to: Rect(origin: target, size: bounds.size))
     var report = LayoutChangeReport(

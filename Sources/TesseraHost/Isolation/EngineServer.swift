@@ -31,15 +31,16 @@ public enum EngineServer {
         // The state written down (`WorkbenchState+Checkpoint`), or why it cannot be now.
         do throws(HostError) {
           guard let folder = session.files.snapshots else { throw HostError("no private folder") }
-          let file = try session.state.writeCheckpoint(into: folder)
-          reply = EngineFrame("checkpoint", [Array(file.utf8)])
+          let (file, data) = try session.state.writeCheckpoint(into: folder, force: request.blobs.count > 0)
+          reply = EngineFrame(
+            "checkpoint", [Array(file.utf8), Array((session.state.layoutLine ?? "").utf8), Array(data.utf8)])
         } catch {
           reply = EngineFrame("blocked", [Array(error.message.utf8)])
         }
       case "restore-checkpoint":
         var outcome = Session.Outcome(output: nil, failed: false)
         do throws(HostError) {
-          try session.state.restoreCheckpoint(request.string(0))
+          try session.state.restoreCheckpoint(request.string(0), withoutLayout: request.blobs.count > 1)
         } catch {
           outcome = Session.Outcome(output: "error: \(error.message)", failed: true)
         }

@@ -46,6 +46,11 @@ public enum Interrupts {
     // A write limit (ulimit -f) makes writes fail with EFBIG instead of killing the process,
     // so `check --update` can report it and leave the file as it was.
     signal(SIGXFSZ, SIG_IGN)
+    // Started with them blocked (a parent's mask is inherited), Ctrl-C would never arrive.
+    var wanted = sigset_t()
+    sigemptyset(&wanted)
+    for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&wanted, signal) }
+    pthread_sigmask(SIG_UNBLOCK, &wanted, nil)
   }
 
   /// Whether Ctrl-C was pressed since the last call; clears it.

@@ -54,6 +54,12 @@ public final class Supervisor: CommandRunner {
     public var checkpoint: String? = nil
     /// How many of the person's commands it stands for.
     public var commands = 1
+    /// For a checkpoint: the `layout` command of its layout, and whether it is restored without
+    /// it (a layout that no longer comes back is lost alone).
+    public var checkpointLayout: String? = nil
+    public var withoutLayout = false
+    /// For a checkpoint: its data file (removed with the checkpoint when a newer one replaces it).
+    public var checkpointData: String? = nil
   }
 
   /// Commands journaled after the last checkpoint before the next is asked for: a restore
@@ -66,6 +72,7 @@ public final class Supervisor: CommandRunner {
   public let folder: PrivateDirectory
   public private(set) var journal: [JournalEntry] = []
   public private(set) var wantsToQuit = false
+  public private(set) var wasInterrupted = false
   public private(set) var isCollectingBatch = false
   public private(set) var isJSON = false
   private var watchdog: Double
@@ -167,6 +174,7 @@ public final class Supervisor: CommandRunner {
   /// Runs one command in the engine; if the engine fails, reports it, restores the session
   /// and answers with the report as the command's error.
   public func perform(_ line: String) -> Session.Outcome {
+    wasInterrupted = false
     guard let engine else { return failure("no engine is running (it could not be restarted)") }
     guard engine.send(EngineFrame("exec", [Array(line.utf8)])) else { return recover(from: engine, line) }
     let ranUnder = watchdog
@@ -194,6 +202,7 @@ public final class Supervisor: CommandRunner {
       }
       return recover(from: engine, line, cause: .timedOut(seconds: watchdog))
     case .interrupted:
+      wasInterrupted = true
       return recover(from: engine, line, cause: .interrupted)
     case .ended:
       return recover(from: engine, line)
@@ -206,7 +215,12 @@ public final class Supervisor: CommandRunner {
   /// journal. An engine that cannot answer is replaced (its state replays from the journal).
   private func compactJournal(_ engine: EngineProcess) {
     nextCheckpointAt = journal.count + Self.checkpointRetry
-    guard engine.send(EngineFrame("checkpoint", [])) else { return replaceSilently(engine) }
+    // Past four intervals the checkpoint is forced: a drawable batch memo is given up rather
+    // than letting the journal grow without end.
+    let force = journal.count >= 4 * Self.checkpointInterval
+    guard engine.send(EngineFrame("checkpoint", force ? [Array("force".utf8)] : [])) else {
+      return replaceSilently(engine)
+    }
     guard
       case .ready = engine.waitForResponse(
         watchdog: watchdog, memoryLimit: memoryLimitBytes, heartbeat: { status.heartbeat }, interrupted: { false }),
@@ -215,10 +229,18 @@ public final class Supervisor: CommandRunner {
     guard reply.verb == "checkpoint" else { return }  // blocked: asked again a little later
     let longest = journal.map(\.watchdog).max() ?? watchdog
     let commands = journal.reduce(0) { $0 + $1.commands }
+    let newData = reply.blobs.count > 2 ? reply.string(2) : nil
+    // The checkpoint this one replaces is no longer needed (its data file unless shared).
+    if let old = journal.first, let oldFile = old.checkpoint {
+      unlink(oldFile)
+      if let oldData = old.checkpointData, oldData != newData { unlink(oldData) }
+    }
     journal = [
       JournalEntry(
         line: "(the session's first \(commands) commands)", reads: [], watchdog: max(longest, 10),
-        checkpoint: reply.string(0), commands: commands)
+        checkpoint: reply.string(0), commands: commands,
+        checkpointLayout: reply.blobs.count > 1 && !reply.string(1).isEmpty ? reply.string(1) : nil,
+        checkpointData: newData)
     ]
     nextCheckpointAt = 1 + Self.checkpointInterval
   }
@@ -332,6 +354,12 @@ public final class Supervisor: CommandRunner {
         fresh.wait()
         engine = nil
         if retried.insert(index).inserted { continue }
+        // A checkpoint whose layout no longer comes back loses that layout alone.
+        if let layoutLine = journal[index].checkpointLayout, !journal[index].withoutLayout {
+          journal[index].withoutLayout = true
+          lost.append((layoutLine, why))
+          continue
+        }
         dropped.insert(index)
         lost.append((journal[index].line, why))
       }
@@ -369,7 +397,9 @@ public final class Supervisor: CommandRunner {
     var failedAlone: [(Int, String)] = []
     for (index, entry) in journal.enumerated() where !skipping.contains(index) {
       let frame =
-        entry.checkpoint.map { EngineFrame("restore-checkpoint", [Array($0.utf8)]) }
+        entry.checkpoint.map {
+          EngineFrame("restore-checkpoint", [Array($0.utf8)] + (entry.withoutLayout ? [Array("no layout".utf8)] : []))
+        }
         ?? EngineFrame(
           "replay", [Array(entry.line.utf8), EngineFrame.encodePairs(entry.reads.map { ($0.path, $0.snapshot) })])
       guard fresh.send(frame) else { return .engineEnded(index, ended(fresh)) }
@@ -413,6 +443,12 @@ public final class Supervisor: CommandRunner {
 public protocol CommandRunner: AnyObject {
   func perform(_ line: String) -> Session.Outcome
   var wantsToQuit: Bool { get }
+  /// Whether the last command was stopped by Ctrl-C (its output is the interruption).
+  var wasInterrupted: Bool { get }
+}
+
+extension CommandRunner {
+  public var wasInterrupted: Bool { false }
 }
 
 extension Session: CommandRunner {}

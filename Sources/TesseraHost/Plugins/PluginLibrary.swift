@@ -21,6 +21,8 @@ public final class PluginLibrary: @unchecked Sendable {
   public let abiMajor: UInt32
   public let abiMinor: UInt32
   public let layouts: [LayoutClass]
+  /// The file actually opened: `file` itself, or the private copy a load or reload opened.
+  public internal(set) var openedFile: String
 
   init(path: String, file: String, name: String, version: String, abi: (UInt32, UInt32), layouts: [LayoutClass]) {
     self.path = path
@@ -29,6 +31,7 @@ public final class PluginLibrary: @unchecked Sendable {
     self.version = version
     (abiMajor, abiMinor) = abi
     self.layouts = layouts
+    openedFile = file
   }
 
   /// Opens `path` (the file actually opened may be a copy, for reloads) and checks everything
@@ -63,7 +66,9 @@ public final class PluginLibrary: @unchecked Sendable {
         "cannot load plugin \(path): \(TESSERA_PLUGIN_ENTRY_SYMBOL) returned NULL for host ABI \(TESSERA_ABI_MAJOR).\(TESSERA_ABI_MINOR) (the plugin refuses this host)"
       )
     }
-    return try describe(plugin, path: path, file: originalFile ?? file)
+    let library = try describe(plugin, path: path, file: originalFile ?? file)
+    library.openedFile = file
+    return library
   }
 
   /// Reads and checks a plugin's description (what its entry returned), wherever it came from:

@@ -17,6 +17,8 @@ public struct SessionChecker {
     /// The file cannot be checked as it is (a `quit` that would skip the rest).
     case refused(line: Int, reason: String)
     case updated
+    /// A person pressed Ctrl-C at this command: nothing is written, and the check stops.
+    case interrupted(line: Int)
   }
 
   /// Makes a fresh session (in-process or supervised) whose relative paths resolve against the
@@ -39,6 +41,8 @@ public struct SessionChecker {
     for (index, block) in file.blocks.enumerated() {
       guard let command = block.command else { continue }
       let actual = Self.lines(runner.perform(command).output)
+      // An interrupted command's output is the interruption, not the layout's: never stored.
+      if runner.wasInterrupted { return .interrupted(line: block.line) }
       if update, let bad = actual.first(where: { $0.hasPrefix("> ") || $0 == ">" || $0.hasPrefix("#") }) {
         return .refused(
           line: block.line,
@@ -86,6 +90,7 @@ public struct SessionChecker {
     }
     if let mismatch { return .failed(line: mismatch.line, diff: mismatch.diff) }
     if update {
+      TextFile.removeStaleTemporaries(of: path)
       let rewritten = file.rendered(replacing: outputs)
       if rewritten == text { return .passed }
       try TextFile.replaceAtomically(path, with: rewritten)

@@ -18,6 +18,15 @@ extension Limits {
     }
   }
 
+  /// How far an offset may go on each axis for `content` in a viewport of `viewport`: ±1e9
+  /// points, or the content's size and the viewport's when larger (never past `offset`).
+  static func offsetLimits(content: Size, viewport: Size) -> (x: Double, y: Double) {
+    (
+      min(offset, max(coordinate, content.width + viewport.width)),
+      min(offset, max(coordinate, content.height + viewport.height))
+    )
+  }
+
   /// A scroll offset a person typed: at most `offset` (the content decides the rest).
   static func checkOffset(_ value: Double, _ what: @autoclosure () -> String) throws(HostError) {
     guard value.magnitude <= offset else {

@@ -88,8 +88,8 @@ enum TextFile {
     var original = stat()
     guard stat(path, &original) == 0 else { throw failure("it cannot be read") }
     let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
-    removeStaleTemporaries(folder: String(path[..<slash]), name: String(path[slash...]))
-    var template = Array((String(path[..<slash]) + "." + path[slash...] + ".tmp-XXXXXX").utf8CString)
+    removeStaleTemporaries(of: path)
+    var template = Array((String(path[..<slash]) + "." + path[slash...] + temporaryMark + "XXXXXX").utf8CString)
     let fd = mkstemp(&template)
     guard fd >= 0 else { throw failure("cannot make a temporary file beside it") }
     let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
@@ -112,11 +112,18 @@ enum TextFile {
     written = true
   }
 
-  /// Removes `.NAME.tmp-XXXXXX` files an update of `NAME` left behind when it was killed: ours by
-  /// their name, and over a minute old, so an update running beside this one keeps its own.
-  static func removeStaleTemporaries(folder: String, name: String) {
+  /// What names an update's temporary file beside the file it replaces: `.NAME` + this + six
+  /// characters. Unmistakable, so cleaning up never takes a person's own file.
+  static let temporaryMark = ".tessera-update-"
+
+  /// Removes the temporaries an update of `path` left behind when it was killed (over a minute
+  /// old, so an update running beside this one keeps its own).
+  static func removeStaleTemporaries(of path: String) {
+    let path = FileAccess.realPath(path) ?? path
+    let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
     // `folder` is the path up to and including its last slash ("" for a bare name).
-    let prefix = "." + name + ".tmp-"
+    let folder = String(path[..<slash])
+    let prefix = "." + path[slash...] + temporaryMark
     for entry in Directory.entries(of: folder.isEmpty ? "." : folder)
     where entry.hasPrefix(prefix) && entry.utf8.count == prefix.utf8.count + 6 {
       let path = folder + entry

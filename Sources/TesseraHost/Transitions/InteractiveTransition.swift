@@ -54,8 +54,8 @@ public struct InteractiveTransition {
     }
     let nextSize = try next.contentSize()
     proposed = clampedOffset(kept, bounds: bounds.size, content: nextSize)
-    try LayoutChange.checkReachable(proposed, content: nextSize)
-    toOffset = try LayoutChange.target(proposed, in: next)
+    try LayoutChange.checkReachable(proposed, content: nextSize, viewport: bounds.size)
+    toOffset = try LayoutChange.target(proposed, in: next, content: nextSize, viewport: bounds.size)
     fromOffset = bounds.origin
     // The next layout is snapshotted as it lays out in the target bounds (a pinned header sits
     // where it will after finishing); the model's bounds go back when the snapshot is taken.

@@ -20,21 +20,27 @@ public struct LayoutChangeReport {
 
 /// UIKit's `setCollectionViewLayout(_:animated:)` (docs/uikit-behaviour.md, "Layout transitions").
 enum LayoutChange {
-  /// A proposed content offset Tessera can scroll to (within ±1e9 points), or why not.
-  static func checkReachable(_ proposed: Point, content: Size) throws(HostError) {
-    guard abs(proposed.x) <= Limits.coordinate, abs(proposed.y) <= Limits.coordinate else {
+  /// A proposed content offset Tessera can scroll to (as `scroll`: ±1e9 points, or the new
+  /// content's size and the viewport's when larger), or why not.
+  static func checkReachable(_ proposed: Point, content: Size, viewport: Size) throws(HostError) {
+    let limit = Limits.offsetLimits(content: content, viewport: viewport)
+    guard abs(proposed.x) <= limit.x, abs(proposed.y) <= limit.y else {
       throw HostError(
-        "the new content offset \(formatNumber(proposed.x)) \(formatNumber(proposed.y)) lies beyond ±\(Limits.coordinateText) points, the farthest Tessera scrolls (the new content is \(content.formatted)); nothing changed"
+        "the new content offset \(formatNumber(proposed.x)) \(formatNumber(proposed.y)) lies beyond the farthest Tessera scrolls (±\(Limits.coordinateText) points, or the content's size and the viewport's when larger; the new content is \(content.formatted)); nothing changed"
       )
     }
   }
 
-  /// The new layout's `targetContentOffset` for `proposed`; an answer beyond ±1e9 is its bug.
-  static func target(_ proposed: Point, in new: LayoutInstance) throws(HostError) -> Point {
+  /// The new layout's `targetContentOffset` for `proposed`; an answer beyond what `scroll` takes
+  /// for its content is its bug.
+  static func target(_ proposed: Point, in new: LayoutInstance, content: Size, viewport: Size) throws(HostError)
+    -> Point
+  {
     let target = try new.targetContentOffset(forProposed: proposed)
-    guard abs(target.x) <= Limits.coordinate, abs(target.y) <= Limits.coordinate else {
+    let limit = Limits.offsetLimits(content: content, viewport: viewport)
+    guard abs(target.x) <= limit.x, abs(target.y) <= limit.y else {
       throw HostError(
-        "layout '\(new.layoutClass.name)' gave the target content offset \(formatNumber(target.x)) \(formatNumber(target.y)), beyond ±\(Limits.coordinateText) (plugin bug)"
+        "layout '\(new.layoutClass.name)' gave the target content offset \(formatNumber(target.x)) \(formatNumber(target.y)), beyond the farthest its content scrolls (plugin bug)"
       )
     }
     return target

@@ -14,7 +14,8 @@ extension WorkbenchState {
     let layout: LayoutInstance?
     let layoutGeneration: Int
     let options: [OptionSpec.Value]?
-    let preferredCount: Int
+    /// The preferred sizes the layout had accepted (a failed batch may have dropped some).
+    let preferredLog: [(id: String, size: Size)]
     let stats: PluginCallStats?
     let format: Format
     let tracing: Bool
@@ -36,7 +37,7 @@ extension WorkbenchState {
       dataset: model.dataset, bounds: model.bounds, modelGeneration: model.generation,
       nextGeneratedID: model.nextGeneratedID, layout: layout,
       layoutGeneration: layout?.generation ?? 0, options: layout?.options,
-      preferredCount: layout?.preferredLog.count ?? 0, stats: layout?.stats, format: format,
+      preferredLog: layout?.preferredLog ?? [], stats: layout?.stats, format: format,
       tracing: tracing, selfSizing: selfSizing, lastBatch: lastBatch, lastBatchIsStale: lastBatchIsStale,
       screenScale: screenScale, zoomOrigin: zoomOrigin, transition: transition, lastLayoutChange: lastLayoutChange,
       lastBatchWasCurrent: lastBatch?.isCurrent(layout: layout, model: model) ?? false,
@@ -87,13 +88,16 @@ extension WorkbenchState {
         if saved.lastLayoutChangeWasCurrent { lastLayoutChange = saved.lastLayoutChange?.restamped(stamp) }
       }
     }
-    guard let layout, let options = saved.options,
-      modelChanged || layout.generation != saved.layoutGeneration || layout.preferredLog.count != saved.preferredCount
-    else { return }
-    if layout.preferredLog.count > saved.preferredCount {
+    guard let layout, let options = saved.options else { return }
+    let logChanged =
+      layout.preferredLog.count != saved.preferredLog.count
+      || !zip(layout.preferredLog, saved.preferredLog).allSatisfy { $0.id == $1.id && $0.size == $1.size }
+    guard modelChanged || layout.generation != saved.layoutGeneration || logChanged else { return }
+    if logChanged {
       // Preferred sizes live inside the layout: start a new instance and feed it the ones
       // accepted before this command.
-      self.layout = try? layout.rebuilt(replaying: saved.preferredCount)
+      layout.preferredLog = saved.preferredLog
+      self.layout = try? layout.rebuilt(replaying: saved.preferredLog.count)
     } else {
       if layout.options != options { try? layout.applyOptions(options) }
       try? layout.invalidate(flags: UInt32(TESSERA_INVALIDATE_EVERYTHING | TESSERA_INVALIDATE_DATA_SOURCE_COUNTS))

@@ -10,20 +10,29 @@ import TesseraKit
 extension WorkbenchState {
   /// Why no checkpoint can be taken now (nil: one can): what a checkpoint cannot hold is kept
   /// as commands in the journal until it is gone.
-  var checkpointBlocker: String? {
+  func checkpointBlocker(force: Bool) -> String? {
     if pendingBatch != nil { return "a batch is being typed" }
     if transition != nil { return "an interactive transition is in progress" }
-    if lastBatch != nil || lastLayoutChange != nil { return "the last batch or layout change can still be drawn" }
-    if registry.libraries.map(\.file) != startingLibraries || registry.reloads > 0 {
-      return "plugins were loaded or reloaded"
+    // A batch's or layout change's memo (what `render … batch` draws) is not written down: wait
+    // for it to go, unless the journal has grown long (then the memo is given up).
+    if !force, lastBatch != nil || lastLayoutChange != nil {
+      return "the last batch or layout change can still be drawn"
     }
     return nil
   }
 
+  /// Libraries loaded or reloaded since the session started, in the registry's order.
+  private var addedLibraries: [PluginLibrary] {
+    registry.libraries.filter { library in !startingLibraries.contains { $0 === library } }
+  }
+
   /// Writes a checkpoint into `folder`; returns its file. The data file is written again only
   /// when the dataset changed since the last checkpoint.
-  func writeCheckpoint(into folder: PrivateDirectory) throws(HostError) -> String {
-    if let blocker = checkpointBlocker { throw HostError("no checkpoint now: \(blocker)") }
+  func writeCheckpoint(into folder: PrivateDirectory, force: Bool = false) throws(HostError) -> (
+    file: String, data: String
+  ) {
+    if let blocker = checkpointBlocker(force: force) { throw HostError("no checkpoint now: \(blocker)") }
+    let droppedMemo = lastBatch != nil || lastLayoutChange != nil
     let dataFile: String
     if let known = checkpointData, known.generation == model.datasetGeneration {
       dataFile = known.file
@@ -56,7 +65,14 @@ extension WorkbenchState {
         ])
       ),
       ("zoomOrigin", zoomOrigin.map(Self.json) ?? .null),
-      ("lastBatchIsStale", .bool(lastBatchIsStale)),
+      ("lastBatchIsStale", .bool(lastBatchIsStale || droppedMemo)),
+      (
+        "plugins",
+        .array(
+          addedLibraries.map {
+            .object([("path", .string($0.path)), ("file", .string($0.file)), ("opened", .string($0.openedFile))])
+          })
+      ),
     ]
     if let layout {
       members.append(
@@ -73,18 +89,48 @@ extension WorkbenchState {
           ])
         ))
     }
-    return try folder.write(Array(JSONOutput.object(members).serialized.utf8), stem: "checkpoint.json")
+    return (try folder.write(Array(JSONOutput.object(members).serialized.utf8), stem: "checkpoint.json"), dataFile)
   }
 
   /// Takes up the state a checkpoint file holds (written by `writeCheckpoint`, in an engine that
   /// loaded the same libraries). Throws, changing nothing, when it cannot.
-  func restoreCheckpoint(_ file: String) throws(HostError) {
+  /// The `layout` command that chooses the current layout with its options (what a checkpoint
+  /// restored without its layout leaves out).
+  var layoutLine: String? {
+    guard let layout else { return nil }
+    let options = layout.layoutClass.options.enumerated().compactMap { index, option in
+      layout.options[index] == option.defaultValue ? nil : "\(option.name)=\(option.format(layout.options[index]))"
+    }
+    return (["layout", layout.layoutClass.name] + options).joined(separator: " ")
+  }
+
+  /// `withoutLayout`: everything but the layout (kept as the engine has it), for a layout that
+  /// no longer comes back.
+  func restoreCheckpoint(_ file: String, withoutLayout: Bool = false) throws(HostError) {
     let root = try Self.parse(TextFile.read(file, shownAs: file), file)
     func member(_ key: String) throws(HostError) -> JSONNode {
       guard case .object(let members) = root.value, let found = members.first(where: { $0.key == key }) else {
         throw HostError("checkpoint \(file): no '\(key)'")
       }
       return found.value
+    }
+    // The plugins first (their copies, as they were opened): the layout may be one of theirs.
+    if case .array(let plugins) = try member("plugins").value {
+      for node in plugins {
+        guard case .object(let fields) = node.value else { continue }
+        func text(_ key: String) -> String {
+          if case .string(let s)? = fields.first(where: { $0.key == key })?.value.value { return s }
+          return ""
+        }
+        let (path, original, opened) = (text("path"), text("file"), text("opened"))
+        if let present = registry.libraries.first(where: { $0.file == original }) {
+          if present.openedFile != opened {
+            _ = try registry.reload(name: present.name) { (_, _) throws(HostError) in opened }
+          }
+        } else {
+          try registry.load(path: path, file: original, opening: opened)
+        }
+      }
     }
     let dataFile = try Self.string(member("data"), file)
     let dataset = try DatasetDecoder.decode(TextFile.read(dataFile, shownAs: dataFile), file: dataFile)
@@ -98,7 +144,7 @@ extension WorkbenchState {
       model.bounds = Rect(x: box[0], y: box[1], width: box[2], height: box[3])
       if case .number(let value) = scale.value { model.screenScale = value } else { model.screenScale = nil }
       model.nextGeneratedID = Int(exactly: try Self.number(member("nextGeneratedID"), file)) ?? 0
-      if case .object(let fields) = try member("layout").value {
+      if !withoutLayout, case .object(let fields) = try member("layout").value {
         layoutInstance = try Self.layout(fields, file: file, registry: registry, model: model)
       }
     } catch {
@@ -106,6 +152,8 @@ extension WorkbenchState {
       throw error
     }
     if let layoutInstance { layout = layoutInstance }
+    // The next checkpoint reuses this data file while the dataset stays as it is.
+    checkpointData = (model.datasetGeneration, dataFile)
     format = Format(rawValue: try Self.string(member("format"), file)) ?? .table
     if case .bool(let on) = try member("tracing").value { tracing = on }
     setWatchdog(seconds: try Self.number(member("watchdog"), file))

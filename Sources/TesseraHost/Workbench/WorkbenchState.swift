@@ -52,16 +52,16 @@ public final class WorkbenchState {
   /// The last animated layout change, for `render PATH transition`, while nothing has changed.
   var lastLayoutChange: LayoutChangeMemo?
 
-  /// The libraries the session started with: a checkpoint holds only sessions that still have
-  /// exactly these (a fresh engine loads them itself).
-  let startingLibraries: [String]
+  /// The libraries the session started with (a fresh engine loads them itself): a checkpoint
+  /// names the ones loaded or reloaded since.
+  let startingLibraries: [PluginLibrary]
   /// The last checkpoint's data file and the dataset generation it holds.
   var checkpointData: (generation: Int, file: String)?
 
   init(registry: PluginRegistry, baseDirectory: String) {
     self.registry = registry
     self.baseDirectory = baseDirectory
-    startingLibraries = registry.libraries.map(\.file)
+    startingLibraries = registry.libraries
     model = CollectionModel(bounds: Rect(origin: .zero, size: Self.defaultViewport))
     if let flow = registry.layout(named: Self.defaultLayout) ?? registry.layouts.first {
       layout = try? LayoutInstance(flow, model: model)
