@@ -4,9 +4,11 @@ import PackageDescription
 // A Tessera layout plugin, out of Tessera's tree. Rename "MyLayout" (the targets, the product,
 // and `name: "mylayout"` in Sources/MyLayout) to your layout's name.
 //
-// Tessera: a checkout beside this folder. Or, once you have its Git URL:
+// Tessera: the checkout TESSERA_PATH names (whatever its folder is called), else one beside
+// this folder (../tessera). Or, once you have its Git URL:
 //   .package(url: "https://example.com/you/tessera.git", branch: "main")
-let tessera: Package.Dependency = .package(path: "../tessera")
+let tesseraPath = Context.environment["TESSERA_PATH"] ?? "../tessera"
+let tessera: Package.Dependency = .package(name: "tessera", path: tesseraPath)
 
 let package = Package(
   name: "MyLayout",

@@ -23,6 +23,18 @@ import Testing
     #expect(throws: HostError(message)) { _ = try CommandLookup.find(word, in: Session.commands) }
   }
 
+  /// `help` lists every form of every command, each on its own line, in one aligned column.
+  @Test func helpListsEveryFormAligned() throws {
+    let lines = try #require(Support.session().execute("help")).split(separator: "\n").dropFirst()
+    let usages = Session.commands.flatMap(\.usage)
+    #expect(lines.count == usages.count)
+    let column = usages.map(\.count).max()! + 2 + 2  // the indent, the usage, the gap
+    for (line, usage) in zip(lines, usages) {
+      #expect(line == "  " + usage || line.hasPrefix("  " + usage + " "), "\(line)")
+      if line.count > column { #expect(line.dropFirst(column).first != " ", "summary column: \(line)") }
+    }
+  }
+
   @Test func tokenizerKeepsQuotedSpaces() throws {
     #expect(try Tokenizer.words("load \"my data/a b.json\"  x") == ["load", "my data/a b.json", "x"])
     #expect(try Tokenizer.words("  ") == [])
@@ -40,6 +52,19 @@ import Testing
     #expect(Completer.candidates(for: "gen random 10 se", session: session) == ["sections=", "seed="])
     #expect(Completer.candidates(for: "format j", session: session) == ["json"])
     #expect(Completer.commonPrefix(["sections=", "seed="]) == "se")
+  }
+
+  /// `plugin load` completes shared libraries and folders only; `load` every file.
+  @Test func pluginLoadCompletesLibraries() throws {
+    let folder = try IsolationTests.folder("complete-libraries")
+    for name in ["liba.so", "notes.txt", "data.json"] {
+      try "x".write(toFile: folder + "/" + name, atomically: true, encoding: .utf8)
+    }
+    _ = try Support.run("/bin/mkdir", [folder + "/sub"], in: "/")
+    let session = Support.session()
+    #expect(
+      Completer.candidates(for: "plugin load \(folder)/", session: session) == ["\(folder)/liba.so", "\(folder)/sub/"])
+    #expect(Completer.candidates(for: "load \(folder)/", session: session).count == 4)
   }
 
   @Test func invalidateSupplementaryCompletesTheLayoutsKinds() {

@@ -43,12 +43,16 @@ import Testing
   }
 
   /// `swift build` and `swift test` of a package that depends on Tessera's TesseraKit and
-  /// TesseraTesting products (its own .build: it builds Tessera's targets it needs, ~30 s).
+  /// TesseraTesting products (its own .build: it builds Tessera's targets it needs, ~30 s),
+  /// against the checkout `TESSERA_PATH` names: no `../tessera` beside it.
   @Test func theSwiftTemplateBuildsAsAPackageAndConforms() throws {
-    let folder = try Self.outOfTree("SwiftPlugin", as: "MyLayout")
-    let (built, log) = try Support.run("/usr/bin/env", ["swift", "build"], in: folder)
+    let root = try IsolationTests.folder("template-swift")
+    let folder = root + "/MyLayout"
+    _ = try Support.run("/bin/cp", ["-r", Support.packageRoot + "/Templates/SwiftPlugin", folder], in: "/")
+    let environment = ["TESSERA_PATH=" + Support.packageRoot]
+    let (built, log) = try Support.run("/usr/bin/env", environment + ["swift", "build"], in: folder)
     #expect(built == 0, "swift build failed:\n\(log)")
-    let (tested, testLog) = try Support.run("/usr/bin/env", ["swift", "test"], in: folder)
+    let (tested, testLog) = try Support.run("/usr/bin/env", environment + ["swift", "test"], in: folder)
     #expect(tested == 0, "swift test failed:\n\(testLog)")
     #expect(testLog.contains("Test myLayoutKeepsEveryRule(dataset:) with 2 test cases passed"))
     try Self.loadsAndConforms(folder + "/.build/debug/libMyLayoutPlugin.so", layout: "mylayout", in: folder)

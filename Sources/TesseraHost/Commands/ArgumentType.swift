@@ -24,6 +24,8 @@ public enum ArgumentType: Sendable {
   case choice([String])
   /// A file path (relative to the session file's folder).
   case path
+  /// The path of a shared library (`plugin load`): completed among folders and `.so` files.
+  case libraryPath
   /// A layout's name, checked against the loaded layouts.
   case layoutName
   /// `key=value` words for the layout named by the previous argument.

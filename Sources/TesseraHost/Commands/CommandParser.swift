@@ -178,7 +178,7 @@ enum CommandParser {
     case .choice(let choices):
       guard choices.contains(word) else { throw HostError.usage(form.misfit) }
       return .word(word)
-    case .path, .topic, .pluginName:
+    case .path, .libraryPath, .topic, .pluginName:
       return .word(word)
     case .rest:
       return .word(words.joined(separator: " "))

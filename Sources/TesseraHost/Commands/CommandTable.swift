@@ -19,7 +19,7 @@ enum CommandTable {
     CommandSpec(
       "plugin",
       [
-        CommandForm(["load"], [Parameter("PATH", .path)], misfit: "plugin takes a subcommand and one argument"),
+        CommandForm(["load"], [Parameter("PATH", .libraryPath)], misfit: "plugin takes a subcommand and one argument"),
         CommandForm(["reload"], [Parameter("NAME", .pluginName)], misfit: "plugin takes a subcommand and one argument"),
       ],
       summary: "load a third-party plugin; reload one after rebuilding it",

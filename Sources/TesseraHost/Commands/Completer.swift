@@ -88,6 +88,9 @@ public enum Completer {
       return optionCandidates(partial, keys: generator.parameters.map { ($0.name, []) })
     case .path:
       return paths(partial, base: session.baseDirectory)
+    case .libraryPath:
+      // Shared libraries only, and the folders that may hold them.
+      return paths(partial, base: session.baseDirectory).filter { $0.hasSuffix("/") || $0.hasSuffix(".so") }
     case .pictureOptions:
       return optionCandidates(partial, keys: RenderOptions.keys)
     case .elementKind(let category):

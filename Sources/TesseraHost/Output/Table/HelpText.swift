@@ -4,7 +4,10 @@ enum HelpText {
     switch topic {
     case .overview(let commands):
       var table = TextTable([])
-      for spec in commands { table.add(["  " + spec.usage[0], spec.summary]) }
+      // Every form of a command, its summary beside the first.
+      for spec in commands {
+        for (index, usage) in spec.usage.enumerated() { table.add(["  " + usage, index == 0 ? spec.summary : ""]) }
+      }
       return
         "Commands (a unique prefix is enough: 'vis' is 'visible'; 'help COMMAND' or 'help LAYOUT' for more):\n"
         + table.rendered.split(separator: "\n").joined(separator: "\n")
