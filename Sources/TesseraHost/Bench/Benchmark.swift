@@ -125,7 +125,7 @@ public struct Benchmark {
     let progress = configuration.progress
     MemoryProbe.resetPeak()
     let baseline = MemoryProbe.residentMiB()
-    progress.show("generating \(configuration.items) items (gen \(generator.kind))")
+    progress.show("\(configuration.layout): generating \(configuration.items) items (gen \(generator.kind))")
     let dataset = try makeDataset(configuration, generator)
     let datasetMemory = MemoryProbe.residentMiB()
     let model = CollectionModel(dataset: dataset, bounds: Rect(origin: .zero, size: Session.defaultViewport))
@@ -134,7 +134,7 @@ public struct Benchmark {
     var prepareTimes: [Double] = []
     var preparedMemory = datasetMemory
     for run in 0..<max(1, configuration.prepareRuns) {
-      progress.show("prepare \(run + 1) of \(max(1, configuration.prepareRuns))")
+      progress.show("\(configuration.layout): prepare \(run + 1) of \(max(1, configuration.prepareRuns))")
       if run == 1 { preparedMemory = MemoryProbe.residentMiB() }
       try instance.invalidate(flags: UInt32(TESSERA_INVALIDATE_EVERYTHING))
       let start = now()
@@ -143,17 +143,26 @@ public struct Benchmark {
     }
     let content = try instance.contentSize()
 
-    // Viewport-sized rects at random offsets along the content, the same for both measures.
+    // Viewport-sized rects centred on random cells, clamped to the content, the same for both
+    // measures: a query lands where the elements are, also in a layout whose content is mostly
+    // empty (a tree); at a random offset when there are no cells.
     var rng = SplitMix64(seed: UInt64(configuration.seed))
     let viewport = model.bounds.size
     let rangeY = max(0, content.height - viewport.height)
     let rangeX = max(0, content.width - viewport.width)
-    let rects = (0..<max(1, configuration.queries)).map { _ in
-      Rect(
+    var rects: [Rect] = []
+    for _ in 0..<max(1, configuration.queries) {
+      var origin = Point(
         x: rangeX > 0 ? Double(rng.next() % UInt64(rangeX)) : 0,
-        y: rangeY > 0 ? Double(rng.next() % UInt64(rangeY)) : 0, width: viewport.width, height: viewport.height)
+        y: rangeY > 0 ? Double(rng.next() % UInt64(rangeY)) : 0)
+      if let path = Self.randomCell(in: dataset, &rng), let cell = try instance.item(at: path) {
+        origin = Point(
+          x: min(max(0, cell.frame.midX - viewport.width / 2), rangeX),
+          y: min(max(0, cell.frame.midY - viewport.height / 2), rangeY))
+      }
+      rects.append(Rect(origin: origin, size: viewport))
     }
-    progress.show("\(rects.count) visible queries and item lookups")
+    progress.show("\(configuration.layout): \(rects.count) visible queries and item lookups")
     _ = try instance.countAttributes(in: rects[0])  // warm the buffer
     var queryTimes: [Double] = []
     queryTimes.reserveCapacity(rects.count)
@@ -169,13 +178,8 @@ public struct Benchmark {
     }
 
     var lookupTimes: [Double] = []
-    let sections = dataset.sections.filter { !$0.items.isEmpty }.count
-    if sections > 0 {
-      let paths = (0..<max(1, configuration.queries)).map { _ -> IndexPath in
-        var s = Int(rng.next() % UInt64(dataset.sections.count))
-        while dataset.sections[s].items.isEmpty { s = (s + 1) % dataset.sections.count }
-        return IndexPath(s, Int(rng.next() % UInt64(dataset.sections[s].items.count)))
-      }
+    if Self.randomCell(in: dataset, &rng) != nil {
+      let paths = (0..<max(1, configuration.queries)).compactMap { _ in Self.randomCell(in: dataset, &rng) }
       for path in paths {
         let start = now()
         _ = try instance.item(at: path)
@@ -205,7 +209,7 @@ public struct Benchmark {
     var batchTime: Double?
     var batchDeletesOnly = false
     if configuration.batchOperations > 0 {
-      progress.show("random batches")
+      progress.show("\(configuration.layout): random batches")
       let measured = try measureBatches(configuration, layoutClass: layoutClass, dataset: dataset, rng: &rng)
       batchTime = measured.milliseconds
       batchDeletesOnly = measured.deletesOnly
@@ -213,7 +217,7 @@ public struct Benchmark {
 
     var selfSizing: (total: Double, median: Double)?
     if configuration.selfSizingEvents > 0 {
-      progress.show("self-sizing events")
+      progress.show("\(configuration.layout): self-sizing events")
       selfSizing = try measureSelfSizing(configuration, layoutClass: layoutClass, dataset: dataset, rng: &rng)
     }
 
@@ -329,5 +333,13 @@ public struct Benchmark {
       if run > 0 { times.append(Double(now() - start)) }
     }
     return (median(times) / 1e6, deletesOnly)
+  }
+  /// A random cell's index path (a random section with items, then a random item); nil when the
+  /// dataset has none.
+  static func randomCell(in dataset: Dataset, _ rng: inout SplitMix64) -> IndexPath? {
+    guard dataset.sections.contains(where: { !$0.items.isEmpty }) else { return nil }
+    var s = Int(rng.next() % UInt64(dataset.sections.count))
+    while dataset.sections[s].items.isEmpty { s = (s + 1) % dataset.sections.count }
+    return IndexPath(s, Int(rng.next() % UInt64(dataset.sections[s].items.count)))
   }
 }
