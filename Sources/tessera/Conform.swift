@@ -49,6 +49,10 @@ struct Conform: ParsableCommand {
 
   func run() throws {
     do {
+      guard Watchdog.allowed.contains(watchdog) else {
+        throw HostError(
+          "conform: --watchdog must be between \(Watchdog.describedRange) seconds, not \(formatNumber(watchdog))")
+      }
       if let progressFile {
         try runChecks(progressFile: progressFile)
       } else {

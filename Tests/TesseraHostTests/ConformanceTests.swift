@@ -107,6 +107,10 @@ import Testing
       ),
       (["flow", "--items", "0"], "error: conform: --items takes 1 to 1000000, not 0"),
       (
+        ["flow", "--watchdog", "nan"],
+        "error: conform: --watchdog must be between \(Watchdog.describedRange) seconds, not nan"
+      ),
+      (
         ["flow", "--options", "spacing=3"],
         "error: conform: --options: layout flow has no option 'spacing'. Options: scrollDirection, itemSize, minimumLineSpacing, minimumInteritemSpacing, sectionInset, headerReferenceSize, footerReferenceSize, estimatedItemSize, sectionHeadersPinToVisibleBounds, sectionFootersPinToVisibleBounds"
       ),

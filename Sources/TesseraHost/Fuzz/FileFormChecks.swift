@@ -48,46 +48,16 @@ enum FileFormChecks {
     var arguments = ["run", "--keep-going"]
     for path in pluginPaths { arguments += ["--plugin-path", path] }
     arguments.append(folder + "/full.session")
-    let (status, errors) = try run(executable, arguments, standardOutput: "/dev/full")
+    let errorsFile = folder + "/full.errors"
+    let child = try ChildProcess(
+      executable: executable, arguments: arguments, standardOutput: "/dev/full", standardError: errorsFile)
+    let ending = child.wait(watchdog: 120) { ChildProcess.size(of: errorsFile) }
+    let errors = ChildProcess.contents(of: errorsFile) ?? ""
     let expected = "error: cannot write to standard output (No space left on device)"
-    guard status == 74, errors.contains(expected) else {
+    guard ending == .exited(74), errors.contains(expected) else {
       return
-        "tessera run with its output on a full device ended with status \(status), not 74 with '\(expected)'; its errors: \(errors.prefix(500))"
+        "tessera run with its output on a full device ended \(ending), not with status 74 and '\(expected)'; its errors: \(errors.prefix(500))"
     }
     return nil
-  }
-
-  /// Runs a program with standard output to `path`; its exit status and standard error.
-  private static func run(_ executable: String, _ arguments: [String], standardOutput path: String)
-    throws(HostError) -> (Int32, String)
-  {
-    var errorPipe: [Int32] = [-1, -1]
-    guard pipe(&errorPipe) == 0 else { throw HostError("cannot make a pipe: \(String(cString: strerror(errno)))") }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, path, O_WRONLY, 0)
-    posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2)
-    posix_spawn_file_actions_addclose(&actions, errorPipe[0])
-    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-    defer { for pointer in argv { free(pointer) } }
-    var child: pid_t = 0
-    let spawned = posix_spawn(&child, executable, &actions, nil, argv, environ)
-    close(errorPipe[1])
-    defer { close(errorPipe[0]) }
-    guard spawned == 0 else { throw HostError("cannot start \(executable): \(String(cString: strerror(spawned)))") }
-    var errors: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 4096)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { read(errorPipe[0], $0.baseAddress, $0.count) }
-      if count < 0, errno == EINTR { continue }
-      if count <= 0 { break }
-      if errors.count < 1 << 16 { errors.append(contentsOf: chunk[0..<count]) }
-    }
-    var status: Int32 = 0
-    while waitpid(child, &status, 0) < 0, errno == EINTR {}
-    let signal = status & 0x7f
-    return (signal == 0 ? (status >> 8) & 0xff : 128 + signal, String(decoding: errors, as: UTF8.self))
   }
 }

@@ -17,24 +17,24 @@ public final class ChildProcess {
     case timedOut
   }
 
-  /// Starts `executable` with `arguments`, its standard output written to `output`.
-  public init(executable: String, arguments: [String], standardOutput output: String) throws(HostError) {
+  /// Starts `executable` with `arguments`, its standard output written to `output` (an
+  /// existing file such as /dev/full is written, not replaced), its standard error to
+  /// `errors` when given (else shared).
+  public init(
+    executable: String, arguments: [String], standardOutput output: String, standardError errors: String? = nil
+  )
+    throws(HostError)
+  {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    if let errors { posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o600) }
     let argv = ([executable] + arguments).map { strdup($0) } + [nil]
     defer { for pointer in argv { free(pointer) } }
-    var environment: [UnsafeMutablePointer<CChar>?] = []
-    var index = 0
-    while let entry = environ[index] {
-      environment.append(strdup(entry))
-      index += 1
-    }
     // A crash must not stop at Swift's "press space to interact" prompt for half a minute.
-    if getenv("SWIFT_BACKTRACE") == nil { environment.append(strdup("SWIFT_BACKTRACE=enable=no")) }
-    environment.append(nil)
+    let environment = ChildEnvironment.make(backtrace: "enable=no")
     defer { for pointer in environment { free(pointer) } }
     var child: pid_t = 0
     let status = posix_spawn(&child, executable, &actions, nil, argv, environment)

@@ -55,20 +55,8 @@ final class EngineProcess {
     defer { for pointer in argv { free(pointer) } }
     // A crash in a plugin prints Swift's backtrace on stderr: short (the crashing frames, no
     // registers) where wanted, none otherwise, unless the person chose their own settings.
-    var environment: [UnsafeMutablePointer<CChar>?] = []
-    var index = 0
-    while let entry = environ[index] {
-      environment.append(strdup(entry))
-      index += 1
-    }
-    if getenv("SWIFT_BACKTRACE") == nil {
-      environment.append(
-        strdup(
-          backtraces
-            ? "SWIFT_BACKTRACE=interactive=no,color=no,limit=12,top=0,registers=none,images=none"
-            : "SWIFT_BACKTRACE=enable=no"))
-    }
-    environment.append(nil)
+    let environment = ChildEnvironment.make(
+      backtrace: backtraces ? "interactive=no,color=no,limit=12,top=0,registers=none,images=none" : "enable=no")
     defer { for pointer in environment { free(pointer) } }
     var child: pid_t = 0
     let status = posix_spawn(&child, executable, &actions, &attributes, argv, environment)

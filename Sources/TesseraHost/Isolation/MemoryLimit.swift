@@ -21,38 +21,19 @@ public enum MemoryLimit {
   static let gigabyte = 1024.0 * 1024 * 1024
 
   /// The machine's memory (`MemTotal` in /proc/meminfo).
-  static var physicalBytes: Int? {
-    guard let file = fopen("/proc/meminfo", "r") else { return nil }
-    defer { fclose(file) }
-    var line = [CChar](repeating: 0, count: 256)
-    while fgets(&line, Int32(line.count), file) != nil {
-      let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-      guard text.hasPrefix("MemTotal:") else { continue }
-      let kilobytes = text.split(separator: " ").dropFirst().first.flatMap { Int($0) }
-      return kilobytes.map { $0 * 1024 }
-    }
-    return nil
-  }
+  static var physicalBytes: Int? { Limits.memoryInfo("MemTotal") }
 
-  /// A process's resident memory in bytes (/proc/PID/statm); nil once it is gone.
+  /// A process's resident memory in bytes (the second figure of /proc/PID/statm, in pages);
+  /// nil once it is gone.
   static func residentBytes(of pid: pid_t) -> Int? {
     guard let file = fopen("/proc/\(pid)/statm", "r") else { return nil }
     defer { fclose(file) }
-    var size = 0
-    var resident = 0
-    guard fscanf_two(file, &size, &resident) else { return nil }
-    return resident * Int(sysconf(Int32(_SC_PAGESIZE)))
-  }
-
-  /// Reads the first two numbers of a statm line.
-  private static func fscanf_two(_ file: UnsafeMutablePointer<FILE>, _ a: inout Int, _ b: inout Int) -> Bool {
     var line = [CChar](repeating: 0, count: 128)
-    guard fgets(&line, Int32(line.count), file) != nil else { return false }
+    guard fgets(&line, Int32(line.count), file) != nil else { return nil }
     let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    let numbers = text.split(separator: " ").prefix(2).compactMap { Int($0) }
-    guard numbers.count == 2 else { return false }
-    (a, b) = (numbers[0], numbers[1])
-    return true
+    let figures = text.split(separator: " ")
+    guard figures.count > 1, let pages = Int(figures[1]) else { return nil }
+    return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
   }
 
   /// `gigabytes` as it is printed: `2 GB`, `0.5 GB`.

@@ -60,13 +60,18 @@ extension Limits {
   /// `MemAvailable` from /proc/meminfo, in bytes; nil where it cannot be read (then nothing is
   /// refused for memory).
   static func availableMemory() -> Int? {
+    memoryInfo("MemAvailable")
+  }
+
+  /// A `/proc/meminfo` figure (`MemTotal`, `MemAvailable`), in bytes; nil where it cannot be read.
+  static func memoryInfo(_ key: String) -> Int? {
     guard let file = fopen("/proc/meminfo", "r") else { return nil }
     defer { fclose(file) }
     var line = [CChar](repeating: 0, count: 256)
     while fgets(&line, Int32(line.count), file) != nil {
       let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-      guard text.hasPrefix("MemAvailable:") else { continue }
-      guard let kilobytes = Int(text.dropFirst("MemAvailable:".count).filter(\.isNumber)) else { return nil }
+      guard text.hasPrefix(key + ":") else { continue }
+      guard let kilobytes = Int(text.dropFirst(key.count + 1).filter(\.isNumber)) else { return nil }
       let (bytes, overflow) = kilobytes.multipliedReportingOverflow(by: 1024)
       return overflow ? Int.max : bytes
     }
