@@ -13,9 +13,10 @@ struct Conform: ParsableCommand {
     discussion: """
       PLUGIN is a loaded plugin's name (a bundled one, or one in a --plugin-path folder) or the \
       path of a shared library. Every layout of the plugin is checked (--layout picks one) on a \
-      generated dataset. Each broken rule is reported with what was wrong and where, its dataset \
-      is shrunk to the fewest items that still show it, and a session file that fails when \
-      replayed with `tessera check` is written to the reproducers folder. The exit status is 1 \
+      generated dataset. Each broken rule is reported with what was wrong and where; its case is \
+      shrunk by delta debugging (items, sections, sizes and options, to a fixed point or for 20 \
+      s) and a session file that fails when replayed with `tessera check` is written to the \
+      reproducers folder, with the data in NAME.json beside it when `gen` cannot make it. The exit status is 1 \
       when a rule is broken, 2 when the plugin or the options are wrong. The checks run in a \
       child process: a plugin that crashes (or hangs past --watchdog) breaks the rule being \
       checked, with a reproducer ending at the command that crashed, and the other layouts are \

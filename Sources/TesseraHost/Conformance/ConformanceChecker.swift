@@ -61,26 +61,22 @@ public struct ConformanceChecker {
         report.unchecked.append((rule, "fresh instances differ (determinism), and this rule compares with one"))
         continue
       }
+      let name = report.reproducerName(for: rule)
       do {
-        try check(rule, items: items)
+        try check(rule, startingCase, datasetFile: name + ".json")
         report.kept.append(rule)
         ConformanceProgress.report(report, finished: false)
       } catch {
-        if error.rule == .validAnswers, rule != .validAnswers {
-          // An answer the host refused, met while checking a later rule: valid-answers is broken
-          // after all, and this rule and the rest cannot be judged. Every rule is listed once.
-          report.kept.removeAll { $0 == .validAnswers }
-          report.violations.append(shrunk(error, rule: rule))
-          report.unchecked += ConformanceRule.allCases.dropFirst(index).map {
-            ($0, "the host refused the layout's answers first")
-          }
-          break
-        }
-        report.violations.append(shrunk(error, rule: rule))
+        // An answer the host refused, met while checking a later rule, breaks valid-answers
+        // after all: this rule and the rest cannot be judged. Every rule is listed once.
+        let refusedLater = error.rule == .validAnswers && rule != .validAnswers
+        if refusedLater { report.kept.removeAll { $0 == .validAnswers } }
+        let name = report.reproducerName(for: error.rule)
+        report.violations.append(shrunk(error, rule: rule, name: name, report: report))
         ConformanceProgress.report(report, finished: false)
         // A layout whose answers the host refuses cannot be checked further.
         if error.rule == .validAnswers {
-          report.unchecked += ConformanceRule.allCases.dropFirst(index + 1).map {
+          report.unchecked += ConformanceRule.allCases.dropFirst(refusedLater ? index : index + 1).map {
             ($0, "the host refused the layout's answers first")
           }
           break
@@ -90,42 +86,70 @@ public struct ConformanceChecker {
     return report
   }
 
-  /// The failure again with as few items as still show a violation of the same rule (checking
-  /// `rule`, which found it): halving while it fails, then a binary search between the last
-  /// count that passed and the smallest that failed.
-  func shrunk(_ failure: ConformanceFailure, rule: ConformanceRule) -> ConformanceViolation {
-    var best = (items: items, failure: failure)
-    func fails(_ count: Int) -> ConformanceFailure? {
-      do {
-        try check(rule, items: count)
-        return nil
-      } catch {
-        return error.rule == failure.rule ? error : nil
-      }
-    }
-    if dataset.shrinks {
-      var passing = 0
-      var count = items / 2
-      while count >= 1, let found = fails(count) {
-        best = (count, found)
-        count /= 2
-      }
-      passing = count
-      while best.items - passing > 1 {
-        let middle = passing + (best.items - passing) / 2
-        if let found = fails(middle) { best = (middle, found) } else { passing = middle }
-      }
-    }
-    let f = best.failure
-    let comments = [
-      "tessera conform: layout \(layoutName) breaks rule \(f.rule.rawValue): \(f.rule.summary).",
-      f.detail,
+  /// The case every rule is first checked on: the dataset generated with `items` items.
+  var startingCase: ConformanceCase {
+    ConformanceCase(data: .generated(items: items), options: options.split(separator: " ").map(String.init))
+  }
+
+  /// How long shrinking one violation may take.
+  static let shrinkingTime: Duration = .seconds(20)
+
+  /// The failure again on the smallest case that still shows it (`ConformanceShrinker`,
+  /// checking `rule`, which found it), as a violation whose reproducer is called `name`.
+  /// Until shrinking ends, the progress sink holds it unshrunk in `report`: a plugin that
+  /// crashes while being shrunk still leaves the violation found.
+  func shrunk(
+    _ failure: ConformanceFailure, rule: ConformanceRule, name: String, report: ConformanceReport
+  ) -> ConformanceViolation {
+    let started = ContinuousClock.now
+    let unshrunk = violation(failure, name: name, shrinking: nil)
+    var told = report
+    told.violations.append(unshrunk)
+    ConformanceProgress.report(told, finished: false)
+    let sizedByCount = dataset.sizedByCount
+    let dataset = dataset
+    let registry = registry
+    var shrinker = ConformanceShrinker(
+      from: startingCase, failure: failure, sizedByCount: sizedByCount, deadline: started + Self.shrinkingTime,
+      generate: { items in
+        let session = Session(registry: registry)
+        return session.perform(dataset.command(items: items)).failed ? nil : session.model.dataset
+      },
+      fails: { candidate -> ConformanceFailure? in
+        do throws(ConformanceFailure) {
+          try check(rule, candidate, datasetFile: name + ".json")
+          return nil
+        } catch {
+          return error.rule == failure.rule && error.inSetup == failure.inSetup ? error : nil
+        }
+      })
+    shrinker.shrink()
+    let summary = ConformanceShrinking(
+      from: items, trials: shrinker.trials, duration: started.duration(to: .now), ranOutOfTime: shrinker.ranOutOfTime)
+    return violation(shrinker.failure, name: name, shrinking: (shrinker.best, summary))
+  }
+
+  /// A violation of `failure`, with its reproducer `name` (and the case it was shrunk to).
+  private func violation(
+    _ failure: ConformanceFailure, name: String, shrinking: (case: ConformanceCase, summary: ConformanceShrinking)?
+  ) -> ConformanceViolation {
+    let shrunkCase = shrinking?.case ?? startingCase
+    var comments = [
+      "tessera conform: layout \(layoutName) breaks rule \(failure.rule.rawValue): \(failure.rule.summary).",
+      failure.detail,
       "The last command's expected output is what a conforming layout prints; replaying this file",
       "with `tessera check\(loadStep == nil ? "" : " --trust") FILE` fails there.",
     ]
+    if let summary = shrinking?.summary {
+      comments.append(summary.description(to: shrunkCase))
+    }
+    var given: Dataset?
+    if case .given(let dataset) = shrunkCase.data { given = dataset }
     return ConformanceViolation(
-      rule: f.rule, detail: f.detail, items: best.items,
-      reproducer: ConformanceReproducer(comments: comments, steps: f.steps), reproducerPath: nil)
+      rule: failure.rule, detail: failure.detail, items: shrunkCase.items, name: name, shrinking: shrinking?.summary,
+      reproducer: ConformanceReproducer(
+        comments: comments, steps: failure.steps, dataset: given.map { DatasetEncoder.encode($0) }),
+      reproducerPath: nil)
   }
 }
 
@@ -149,10 +173,17 @@ public struct ConformanceReport: Sendable {
 }
 
 extension ConformanceReport {
-  /// Writes each violation's reproducer to `folder` as `LAYOUT-RULE.session` (a second one of
-  /// the same rule gets `-2`, …) and records where.
-  /// `sessions` gives the text of some by index, written as they are (a crashed check's).
-  public mutating func writeReproducers(to folder: String, sessions: [Int: String] = [:]) throws(HostError) {
+  /// The file name (without extension) of the next reproducer of `rule`: `LAYOUT-RULE`, a
+  /// second one of the same rule `LAYOUT-RULE-2`, …
+  func reproducerName(for rule: ConformanceRule) -> String {
+    let base = "\(layout)-\(rule.rawValue)"
+    let before = violations.filter { $0.rule == rule }.count
+    return before == 0 ? base : "\(base)-\(before + 1)"
+  }
+
+  /// Writes each violation's reproducer to `folder` as `NAME.session`, and the dataset it loads,
+  /// when it has one, as `NAME.json` beside it; records where.
+  public mutating func writeReproducers(to folder: String) throws(HostError) {
     // The folder is made only when there is something to put in it.
     guard !violations.isEmpty else { return }
     var made = folder.hasPrefix("/") ? "" : "."
@@ -162,14 +193,12 @@ extension ConformanceReport {
         throw HostError("conform: cannot make the reproducers folder \(folder): \(String(cString: strerror(errno)))")
       }
     }
-    var used: [String: Int] = [:]
     for index in violations.indices {
-      let base = "\(layout)-\(violations[index].rule.rawValue)"
-      used[base, default: 0] += 1
-      let name = used[base]! == 1 ? base : "\(base)-\(used[base]!)"
-      let path = (folder == "." ? "" : folder + "/") + name + ".session"
-      try TextFile.replaceOrCreate(path, with: sessions[index] ?? violations[index].reproducer.sessionText)
-      violations[index].reproducerPath = path
+      let stem = (folder == "." ? "" : folder + "/") + violations[index].name
+      let reproducer = violations[index].reproducer
+      if let dataset = reproducer.dataset { try TextFile.replaceOrCreate(stem + ".json", with: dataset) }
+      try TextFile.replaceOrCreate(stem + ".session", with: reproducer.sessionText)
+      violations[index].reproducerPath = stem + ".session"
     }
   }
 }

@@ -43,7 +43,8 @@ public enum ConformanceProgress {
     for v in report.violations {
       tell([
         ("broken", .string(v.rule.rawValue)), ("detail", .string(v.detail)), ("items", .number(Double(v.items))),
-        ("session", .string(v.reproducer.sessionText)),
+        ("name", .string(v.name)), ("session", .string(v.reproducer.sessionText)),
+        ("dataset", v.reproducer.dataset.map { .string($0) } ?? .null),
       ])
     }
     for (rule, reason) in report.unchecked {
@@ -66,7 +67,9 @@ public struct ConformanceCrashReport {
   private var items = 0
   private var steps: [ConformanceReproducer.Step] = []
   private var running: String?
-  private var judged: [(rule: ConformanceRule, kind: String, detail: String, items: Int, session: String)] = []
+  private var judged:
+    [(rule: ConformanceRule, kind: String, detail: String, items: Int, violation: ConformanceViolation?)] =
+      []
 
   public init(events text: String) {
     for line in text.split(separator: "\n") {
@@ -104,13 +107,18 @@ public struct ConformanceCrashReport {
         running = nil
       case ("running", .string(let command)): running = command
       case ("kept", .string(let name)):
-        if let r = ConformanceRule(rawValue: name) { judged.append((r, "kept", "", 0, "")) }
+        if let r = ConformanceRule(rawValue: name) { judged.append((r, "kept", "", 0, nil)) }
       case ("broken", .string(let name)):
         if let r = ConformanceRule(rawValue: name) {
-          judged.append((r, "broken", string("detail"), number("items"), string("session")))
+          var dataset: String?
+          if case .string(let text)? = members.first(where: { $0.key == "dataset" })?.value.value { dataset = text }
+          let violation = ConformanceViolation(
+            rule: r, detail: string("detail"), items: number("items"), name: string("name"), shrinking: nil,
+            reproducer: ConformanceReproducer(sessionText: string("session"), dataset: dataset), reproducerPath: nil)
+          judged.append((r, "broken", "", 0, violation))
         }
       case ("unchecked", .string(let name)):
-        if let r = ConformanceRule(rawValue: name) { judged.append((r, "unchecked", string("reason"), 0, "")) }
+        if let r = ConformanceRule(rawValue: name) { judged.append((r, "unchecked", string("reason"), 0, nil)) }
       default: break
       }
     }
@@ -125,17 +133,11 @@ public struct ConformanceCrashReport {
     reproducers folder: String
   ) throws(HostError) -> ConformanceReport {
     var report = ConformanceReport(layout: layout, options: options, dataset: dataset, items: total)
-    var sessions: [Int: String] = [:]
     for entry in judged {
       switch entry.kind {
       case "kept": report.kept.append(entry.rule)
       case "unchecked": report.unchecked.append((entry.rule, entry.detail))
-      default:
-        sessions[report.violations.count] = entry.session
-        report.violations.append(
-          ConformanceViolation(
-            rule: entry.rule, detail: entry.detail, items: entry.items,
-            reproducer: ConformanceReproducer(comments: [], steps: []), reproducerPath: nil))
+      default: if let violation = entry.violation { report.violations.append(violation) }
       }
     }
     let judgedRules = Set(judged.map(\.rule))
@@ -153,13 +155,16 @@ public struct ConformanceCrashReport {
       ]
       report.violations.append(
         ConformanceViolation(
-          rule: rule, detail: detail, items: items,
-          reproducer: ConformanceReproducer(comments: comments, steps: reproducerSteps), reproducerPath: nil))
-      for later in ConformanceRule.allCases where !judgedRules.contains(later) && later != rule {
-        report.unchecked.append((later, "the plugin ended the check at \(rule.rawValue)"))
-      }
+          rule: rule, detail: detail, items: items, name: report.reproducerName(for: rule), shrinking: nil,
+          reproducer: ConformanceReproducer(comments: comments, steps: reproducerSteps, dataset: nil),
+          reproducerPath: nil))
     }
-    try report.writeReproducers(to: folder, sessions: sessions)
+    // Every rule is listed once: those the crash left unjudged are not checked.
+    let ended = rule ?? ConformanceRule.allCases[0]
+    for later in ConformanceRule.allCases where !judgedRules.contains(later) && later != ended {
+      report.unchecked.append((later, "the plugin ended the check at \(ended.rawValue)"))
+    }
+    try report.writeReproducers(to: folder)
     return report
   }
 }

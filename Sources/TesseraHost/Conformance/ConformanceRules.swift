@@ -4,11 +4,14 @@ import TesseraKit
 /// The rules, each run on a fresh trial. A rule returns normally when the layout keeps it and
 /// throws a `ConformanceFailure` (with the reproducer so far) when it does not.
 extension ConformanceChecker {
-  func check(_ rule: ConformanceRule, items: Int) throws(ConformanceFailure) {
-    ConformanceProgress.trial(rule, items: items)
+  /// Checks `rule` on a fresh trial of `trialCase`; given data is loaded from `datasetFile` in
+  /// the steps recorded.
+  func check(_ rule: ConformanceRule, _ trialCase: ConformanceCase, datasetFile: String) throws(ConformanceFailure) {
+    ConformanceProgress.trial(rule, items: trialCase.items)
     if let loadStep { ConformanceProgress.step(loadStep) }
     var trial = try ConformanceTrial(
-      registry: registry, loadStep: loadStep, layoutName: layoutName, options: options, dataset: dataset, items: items)
+      registry: registry, loadStep: loadStep, layoutName: layoutName, case: trialCase, dataset: dataset,
+      datasetFile: datasetFile)
     switch rule {
     case .validAnswers: try validAnswers(&trial)
     case .rectQuery: try rectQuery(&trial)

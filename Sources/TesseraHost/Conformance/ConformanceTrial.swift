@@ -8,18 +8,46 @@ struct ConformanceTrial {
   var steps: [ConformanceReproducer.Step]
   let layoutName: String
 
-  /// Loads nothing (the registry holds the plugin already), generates the dataset and switches
-  /// to the layout; `loadStep` is the `plugin load` line a replay needs first, if any.
+  /// Loads nothing (the registry holds the plugin already), puts the case's data in place and
+  /// switches to the layout; `loadStep` is the `plugin load` line a replay needs first, if any.
+  /// Given data is loaded from `datasetFile` when replayed, the file a reproducer writes beside
+  /// itself. A failure here is marked as the setup's.
   init(
-    registry: PluginRegistry, loadStep: ConformanceReproducer.Step?, layoutName: String, options: String,
-    dataset: ConformanceDataset, items: Int
+    registry: PluginRegistry, loadStep: ConformanceReproducer.Step?, layoutName: String,
+    case trialCase: ConformanceCase,
+    dataset: ConformanceDataset, datasetFile: String
   ) throws(ConformanceFailure) {
     session = Session(registry: registry)
     steps = loadStep.map { [$0] } ?? []
-    self.layoutName = options.isEmpty ? layoutName : layoutName + " " + options
-    _ = try run(dataset.command(items: items))
-    _ = try run("layout \(self.layoutName)")
+    self.layoutName = trialCase.options.isEmpty ? layoutName : layoutName + " " + trialCase.optionsText
+    do throws(ConformanceFailure) {
+      switch trialCase.data {
+      case .generated(let items):
+        _ = try run(dataset.command(items: items))
+      case .given(let given):
+        let command = "load \(datasetFile)"
+        ConformanceProgress.running(command)
+        do {
+          try session.state.replaceDataset(given)
+        } catch {
+          throw failure(
+            .validAnswers, "\(command): \(error.message)", command: command, expected: Self.answersWithoutError)
+        }
+        let summary = DatasetSummary(
+          source: .loaded(path: datasetFile), sections: given.sections.count, items: given.itemCount)
+        steps.append(.init(command: command, expected: TableFormatter.format(.datasetMade(summary))))
+        ConformanceProgress.step(steps[steps.count - 1])
+      }
+      _ = try run("layout \(self.layoutName)")
+    } catch {
+      var failure = error
+      failure.inSetup = true
+      throw failure
+    }
   }
+
+  /// What a reproducer expects of a command a conforming layout answers.
+  static let answersWithoutError = "(a conforming layout answers this without an error)"
 
   /// Runs a command; an error in it is a violation (the layout's bug or, for a setup command,
   /// an input the layout cannot take).
@@ -37,7 +65,7 @@ struct ConformanceTrial {
     if outcome.failed, outcome.output?.hasPrefix(refusal) == true { return nil }
     if outcome.failed {
       var reproducer = steps
-      reproducer.append(.init(command: command, expected: "(a conforming layout answers this without an error)"))
+      reproducer.append(.init(command: command, expected: Self.answersWithoutError))
       throw ConformanceFailure(rule: .validAnswers, detail: "\(command): \(outcome.output ?? "")", steps: reproducer)
     }
     steps.append(.init(command: command, expected: outcome.output))
@@ -61,7 +89,7 @@ struct ConformanceTrial {
       return try body()
     } catch {
       var reproducer = steps
-      reproducer.append(.init(command: what, expected: "(a conforming layout answers this without an error)"))
+      reproducer.append(.init(command: what, expected: Self.answersWithoutError))
       throw ConformanceFailure(rule: .validAnswers, detail: "\(what): \(error.message)", steps: reproducer)
     }
   }
@@ -78,6 +106,9 @@ struct ConformanceFailure: Error {
   var rule: ConformanceRule
   var detail: String
   var steps: [ConformanceReproducer.Step]
+  /// Whether it happened while the trial was being set up (the data or the layout refused),
+  /// not while the rule was checked: shrinking keeps a failure of the same kind only.
+  var inSetup = false
 }
 
 /// The datasets conform generates: a `gen` kind, its item count, a seed.
@@ -104,6 +135,6 @@ public struct ConformanceDataset: Sendable {
     }
   }
 
-  /// Whether the dataset shrinks with fewer items.
-  var shrinks: Bool { kind != "tree" }
+  /// Whether `gen` makes it with a given number of items (a tree's size is its shape).
+  var sizedByCount: Bool { kind != "tree" }
 }

@@ -2,7 +2,8 @@
  * keeps them all, so tests can show `tessera conform` catches each rule and names only it.
  *
  * The grid: cells of 50x50 (a preferred size changes a cell's height), four to a row, rows 60
- * apart, sections one after another. Each "breaks-RULE" layout is the grid with one bug. */
+ * apart, sections one after another. Each "breaks-RULE" layout is the grid with one bug.
+ * "misses-tall-item" shows a bug only some items bring out: the shrinker must find one. */
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -24,6 +25,7 @@ enum {
   UNSUPPORTED,
   NANLOOKUP,
   BADSCROLL,
+  TALL,
   LAYOUT_COUNT
 };
 
@@ -89,6 +91,14 @@ static tessera_status breaker_prepare(tessera_layout_instance *i) {
     index += b->source.number_of_items(c, s);
   }
   b->first[sections] = index;
+  /* misses-tall-item: cells as tall as the data says (50 without a size). */
+  for (int64_t s = 0; s < sections && b->kind == TALL; s++) {
+    for (int64_t k = b->first[s]; k < b->first[s + 1]; k++) {
+      tessera_item_metrics m = {.struct_size = sizeof m};
+      if (b->source.item_metrics(c, s, k - b->first[s], 1, &m, sizeof m) == 1 && (m.flags & TESSERA_ITEM_HAS_SIZE))
+        b->height[k] = m.size.height;
+    }
+  }
   return TESSERA_OK;
 }
 
@@ -123,6 +133,16 @@ static tessera_status breaker_content_size(tessera_layout_instance *i, tessera_s
   out->width = 400;
   out->height = row_top(b, (b->count + 3) / 4);
   if (b->kind == CONTENT && out->height > 30) out->height -= 30;
+  if (b->kind == TALL) {
+    /* Its bug: the content counts a row as at most 100 points, though a cell may be taller. */
+    out->height = 0;
+    for (int64_t r = 0; r < (b->count + 3) / 4; r++) {
+      double tallest = 0;
+      for (int64_t k = r * 4; k < r * 4 + 4 && k < b->count; k++)
+        if (b->height[k] > tallest) tallest = b->height[k];
+      out->height += (tallest < 90 ? tallest : 90) + 10;
+    }
+  }
   return TESSERA_OK;
 }
 
@@ -289,12 +309,13 @@ static const tessera_layout_descriptor breaker_layouts[LAYOUT_COUNT] = {
     },
     BREAKER_LAYOUT("nan-lookup", "the grid, but looking up cell 0.0 gives a NaN width (rect queries skip it)"),
     BREAKER_LAYOUT("bad-after-scroll", "the grid, but once the view has scrolled its cells name items that do not exist"),
+    BREAKER_LAYOUT("misses-tall-item", "cells as tall as the data says, but the content counts a row as at most 100"),
 };
 static const tessera_layout_descriptor *const breaker_list[LAYOUT_COUNT] = {
     &breaker_layouts[0], &breaker_layouts[1], &breaker_layouts[2], &breaker_layouts[3], &breaker_layouts[4],
     &breaker_layouts[5], &breaker_layouts[6], &breaker_layouts[7], &breaker_layouts[8], &breaker_layouts[9],
     &breaker_layouts[10], &breaker_layouts[11], &breaker_layouts[12],
-    &breaker_layouts[13],
+    &breaker_layouts[13], &breaker_layouts[14],
 };
 
 static tessera_layout_instance *breaker_create(const tessera_layout_descriptor *self,

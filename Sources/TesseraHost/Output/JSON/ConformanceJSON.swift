@@ -19,9 +19,19 @@ public enum ConformanceJSON {
             .object([
               ("rule", .string(v.rule.rawValue)), ("detail", .string(v.detail)), ("items", .number(Double(v.items))),
               ("reproducer", v.reproducerPath.map { .string($0) } ?? .null),
+              ("shrinking", v.shrinking.map(json) ?? .null),
             ])
           })
       ),
+    ])
+  }
+
+  /// How a violation's case was shrunk: from how many items, in how many trials and seconds,
+  /// and whether it reached a fixed point.
+  static func json(_ s: ConformanceShrinking) -> JSONOutput {
+    .object([
+      ("from", .number(Double(s.from))), ("trials", .number(Double(s.trials))),
+      ("seconds", .number((s.seconds * 1000).rounded() / 1000)), ("fixedPoint", .bool(!s.ranOutOfTime)),
     ])
   }
 }
