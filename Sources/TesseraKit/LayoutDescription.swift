@@ -69,12 +69,37 @@ public struct KindDrawingHint: Sendable, Equatable {
   /// For lines: the custom key (one of `customKeys`) whose non-zero value makes the line take
   /// the other diagonal.
   public var flipKey: String?
+  /// For boxes: the custom value (one of `customKeys`) an element of the kind is labelled with,
+  /// instead of its index path (which moves to a second line), and how it reads.
+  public var label: CustomLabel?
 
-  public init(_ kind: ElementKind?, _ shape: Shape, direction: Direction = .rising, flipKey: String? = nil) {
+  /// How a custom value reads as a label.
+  public struct CustomLabel: Sendable, Equatable {
+    public enum Format: Sendable, Equatable {
+      /// The number as it is.
+      case number
+      /// Days since 1970-01-01, as an ISO date `YYYY-MM-DD`.
+      case date
+    }
+
+    public var key: String
+    public var format: Format
+
+    public init(_ key: String, as format: Format) {
+      self.key = key
+      self.format = format
+    }
+  }
+
+  public init(
+    _ kind: ElementKind?, _ shape: Shape, direction: Direction = .rising, flipKey: String? = nil,
+    label: CustomLabel? = nil
+  ) {
     self.kind = kind
     self.shape = shape
     self.direction = direction
     self.flipKey = flipKey
+    self.label = label
   }
 }
 

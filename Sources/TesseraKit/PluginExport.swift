@@ -131,9 +131,17 @@ private func makeDrawingTable(_ description: LayoutDescription) -> UnsafeRawPoin
       }
     let direction = hint.direction == .rising ? TESSERA_LINE_RISING : TESSERA_LINE_FALLING
     let flip = hint.flipKey.flatMap { description.customKeys.firstIndex(of: $0) }.map(Int32.init) ?? -1
+    let labelKey = hint.label.flatMap { description.customKeys.firstIndex(of: $0.key) }.map(Int32.init)
+    let labelFormat: tessera_label_format =
+      switch (labelKey, hint.label?.format) {
+      case (.some, .number?): TESSERA_LABEL_NUMBER
+      case (.some, .date?): TESSERA_LABEL_DATE
+      default: TESSERA_LABEL_PATH
+      }
     entries[index] = tessera_kind_drawing(
       struct_size: UInt32(MemoryLayout<tessera_kind_drawing>.size), kind: kind, shape: shape.rawValue,
-      direction: direction.rawValue, flip_custom: flip, reserved: 0)
+      direction: direction.rawValue, flip_custom: flip, reserved: 0, label_format: labelFormat.rawValue,
+      label_custom: labelKey ?? -1)
   }
   let table = UnsafeMutablePointer<tessera_drawing_extension>.allocate(capacity: 1)
   table.initialize(

@@ -49,6 +49,7 @@ import Testing
         </style>
         <defs>
         <clipPath id="ts-area"><rect x="0" y="0" width="240" height="200"/></clipPath>
+        <mask id="ts-labels" maskUnits="userSpaceOnUse" x="-2" y="-2" width="244" height="204"><rect x="-2" y="-2" width="244" height="204" fill="#ffffff"/><rect x="110" y="8.5" width="20" height="13" fill="#000000"/></mask>
         <pattern id="ts-hatch-3" patternUnits="userSpaceOnUse" width="8" height="8" patternTransform="rotate(45)"><rect width="8" height="8" fill="#f9f4f7"/><line x1="0" y1="0" x2="0" y2="8" stroke="#d4b6cb" stroke-width="2"/></pattern>
         </defs>
         <rect class="bg" x="-10" y="-84" width="310.8" height="294"/>
@@ -66,7 +67,7 @@ import Testing
         <g data-element="cell 0.2" opacity="0.5"><rect x="10" y="110" width="100" height="60" class="c0"/><text x="60" y="137.5" class="t">0.2</text><text x="60" y="149.5" class="t id">c</text></g>
         <g data-element="cell 0.3" transform="translate(180 140) matrix(0.8660254037844387 0.5 -0.5 0.8660254037844387 0 0) translate(-180 -140)"><rect x="150" y="120" width="60" height="40" class="c0"/><text x="180" y="137.5" class="t">0.3</text><text x="180" y="149.5" class="t id">d</text></g>
         <g data-element="header 0.0"><rect x="0" y="0" width="240" height="30" class="s1"/><text x="120" y="18.5" class="t">0.0</text></g>
-        <g data-viewport="viewport 240x150 at 0,20"><rect x="0" y="20" width="240" height="150" class="vp"/><rect x="0" y="20" width="152" height="15" class="vptag"/><text x="4" y="31" class="vpt">viewport 240x150 at 0,20</text></g>
+        <g data-viewport="viewport 240x150 at 0,20"><rect x="0" y="20" width="240" height="150" class="vp" mask="url(#ts-labels)"/><rect x="0" y="20" width="152" height="15" class="vptag"/><text x="4" y="31" class="vpt">viewport 240x150 at 0,20</text></g>
         </g>
         </svg>
 
@@ -140,6 +141,45 @@ import Testing
     let lastElement = nodes.lastIndex { $0["data-element"] != nil }!
     #expect(nodes.firstIndex { $0["data-overlap"] != nil }! > lastElement)
     #expect(picture.svg.contains("2 overlapping cells"))
+  }
+
+  /// Only cells UIKit stacks in no promised order are marked: boxes of one z index, both shown.
+  /// Different z indices, dots (markers like a timeline's events), hidden, transparent and
+  /// transformed cells overlap on purpose; nothing is marked while a transition blends.
+  @Test func onlyOverlapsOfOneZIndexAreMarked() throws {
+    let frame = Rect(x: 0, y: 0, width: 50, height: 50)
+    let shifted = Rect(x: 20, y: 20, width: 50, height: 50)
+    let cases: [([Element], [String: KindDrawing], Int)] = [
+      ([F.element(.cell, nil, 0, 0, frame), F.element(.cell, nil, 0, 1, shifted)], [:], 2),
+      ([F.element(.cell, nil, 0, 0, frame), F.element(.cell, nil, 0, 1, shifted, z: 1)], [:], 0),
+      (
+        [F.element(.cell, nil, 0, 0, frame), F.element(.cell, nil, 0, 1, shifted)], ["cell": KindDrawing(shape: .dot)],
+        0
+      ),
+      ([F.element(.cell, nil, 0, 0, frame), F.element(.cell, nil, 0, 1, shifted, alpha: 0)], [:], 0),
+      ([F.element(.cell, nil, 0, 0, frame), F.element(.cell, nil, 0, 1, shifted, transform: F.rotation)], [:], 0),
+    ]
+    for (elements, drawings, marked) in cases {
+      var scene = F.smallScene(elements)
+      scene.drawings = drawings
+      #expect(LayoutPicture.draw(scene, options: PictureOptions()).overlapCount == marked, "\(elements)")
+      scene.marksOverlaps = false
+      #expect(LayoutPicture.draw(scene, options: PictureOptions()).overlapCount == 0)
+    }
+  }
+
+  /// A kind whose drawing hint names a custom value is labelled with it (a date heading with its
+  /// day), its index path on the line under it.
+  @Test func aCustomValueLabelsWhatAnElementStandsFor() throws {
+    let heading = F.element(
+      .supplementary, "date", 0, 3, Rect(x: 0, y: 0, width: 120, height: 40), custom: [("day", 16594)])
+    var scene = F.smallScene([heading])
+    scene.drawings = ["date": KindDrawing(shape: .box, labelKey: "day", labelFormat: .date)]
+    let root = try SVGNode.parse(LayoutPicture.draw(scene, options: PictureOptions()).svg)
+    #expect(root.group("date 0.3")?.texts == ["2015-06-08", "0.3"])
+    scene.drawings = ["date": KindDrawing(shape: .box, labelKey: "day", labelFormat: .number)]
+    let numbered = try SVGNode.parse(LayoutPicture.draw(scene, options: PictureOptions()).svg)
+    #expect(numbered.group("date 0.3")?.texts == ["16594", "0.3"])
   }
 
   @Test func labelsShowWhereTheyFit() throws {

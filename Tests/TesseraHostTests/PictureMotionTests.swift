@@ -77,6 +77,48 @@ import Testing
       ])
   }
 
+  /// A batch's strip labels an element whose path changes `old→new` in every panel, outlines
+  /// what the batch inserts, deletes, moves and reloads, and says so in the legend; the animated
+  /// picture outlines them too.
+  @Test func aBatchStripLabelsPathChangesAndOutlinesEachChange() throws {
+    var moved = Self.moved
+    (moved.change, moved.pathLabel) = (.moved, "0.0→0.1")
+    var appearing = Self.appearing
+    appearing.change = .inserted
+    var disappearing = Self.disappearing
+    disappearing.change = .deleted
+    let motions = [moved, appearing, disappearing, Self.resting]
+    let root = try SVGNode.parse(
+      MotionPicture.filmStrip(motions, frames: 3, scene: F.smallScene([]), options: PictureOptions()).svg)
+    let panels = root.descendants.filter { $0["data-frame"] != nil }
+    for panel in panels {
+      #expect(panel.group("cell 0.0")?.texts == ["0.0→0.1", "a"])
+      #expect(panel.group("cell 0.0")?.children.map { $0["class"] } == ["c0", "mov", "t", "t id"])
+      #expect(panel.group("cell 0.4")?.children.compactMap { $0["class"] }.contains("ins") == true)
+      #expect(panel.group("cell 0.2")?.children.compactMap { $0["class"] }.contains("del") == true)
+      #expect(panel.group("header 0.0")?.children.compactMap { $0["class"] } == ["s1", "t"])
+    }
+    let legend = root.descendants.compactMap { $0["data-legend"] }
+    #expect(legend == ["cell", "header", "inserted", "deleted", "moved", "viewport"])
+    #expect(!root.descendants.contains { $0["data-legend"] == "reloaded" })
+    let animated = try SVGNode.parse(
+      MotionPicture.animated(motions, scene: F.smallScene([]), options: PictureOptions()).svg)
+    let outline = try #require(animated.group("cell 0.0")?.children.first { $0["class"] == "mov" })
+    #expect(outline.children.map { "\($0["attributeName"]!) \($0["values"]!)" }.first == "x 10;10;110;110")
+    #expect(animated.group("cell 0.0")?.descendants.filter { $0.name == "text" }.map(\.text) == ["0.0→0.1", "a"])
+  }
+
+  /// Panels wrap into rows of as many as fit 840 pixels, so a long strip stays readable.
+  @Test func aLongStripWrapsIntoRows() throws {
+    let root = try SVGNode.parse(
+      MotionPicture.filmStrip(Self.motions, frames: 5, scene: F.smallScene([]), options: PictureOptions()).svg)
+    // 240-point panels 20 pixels apart: three to a row (760 pixels); rows 200 + 18 + 20 apart.
+    #expect(
+      root.descendants.compactMap { $0["data-frame"] == nil ? nil : $0["transform"] } == [
+        "translate(0 0)", "translate(260 0)", "translate(520 0)", "translate(0 238)", "translate(260 238)",
+      ])
+  }
+
   @Test func anAnimationMovesFadesAndStartsFromTheStartFrame() throws {
     let picture = MotionPicture.animated(Self.motions, scene: F.smallScene([]), options: PictureOptions())
     #expect(picture.elementCount == 4)

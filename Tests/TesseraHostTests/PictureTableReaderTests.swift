@@ -69,6 +69,29 @@ import Testing
     #expect(AttributeTableReader.elements(fromTable: lines) == nil)
   }
 
+  /// A table typed by hand need not line up: rows read word by word, ids, z, alpha and extras
+  /// included, as the aligned table reads.
+  @Test func handTypedTablesReadWordByWord() throws {
+    let aligned = [
+      "element  path  id  x   y  width  height  z   alpha  extra",
+      "cell     0.0   a   0   0  50     50      0   1",
+      "cell     0.1   b   60  0  50     50      2   0.5    hidden",
+      "header   0.0       0   0  390    40      10  1      startTop=1",
+    ]
+    let typed = [
+      "element path id x y width height z alpha extra",
+      "cell 0.0 a 0 0 50 50 0 1",
+      "cell  0.1 b 60 0 50 50 2 0.5 hidden",
+      "header 0.0 0 0 390 40 10 1 startTop=1",
+    ]
+    let read = try #require(AttributeTableReader.elements(fromTable: aligned))
+    #expect(read.count == 3)
+    #expect(AttributeTableReader.elements(fromTable: typed) == read)
+    #expect(AttributeTableReader.unreadableRow(typed) == nil)
+    #expect(
+      AttributeTableReader.unreadableRow(typed + ["cell 0.2 c sixty 0 50 50 0 1"]) == "cell 0.2 c sixty 0 50 50 0 1")
+  }
+
   @Test func jsonReadsBack() throws {
     let line = JSONOutput.object([("attributes", AttributesJSON.array(AttributeList(Self.rich)))]).serialized
     let read = try #require(AttributeTableReader.elements(fromJSON: line))

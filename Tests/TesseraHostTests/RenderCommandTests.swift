@@ -171,6 +171,34 @@ import Testing
     let text = root.descendants.map(\.text).joined(separator: " ")
     #expect(text.contains("cell 0.1: x 100→68"))
     #expect(text.contains("1 of 3 elements differ"))
+
+    // A table typed by hand, its columns not lined up, is read word by word and drawn too.
+    let typed = """
+      > gen grid 3
+      generated 3 items in 1 section
+      > visible
+      element path x y width height
+      cell 0.0 0 0 50 50
+      cell    0.1 100 0   50 50
+      cell 0.2  136 0 50 50
+
+      """
+    try typed.write(toFile: folder + "/typed.session", atomically: true, encoding: .utf8)
+    let typedOutcome = try checker.check(path: folder + "/typed.session", update: false, pictures: folder)
+    guard case .failed(_, _, let typedPicture) = typedOutcome else {
+      Issue.record("expected a failure, got \(typedOutcome)")
+      return
+    }
+    #expect(typedPicture == folder + "/tmp__tessera-check-pictures-\(getpid())__typed.svg")
+    // One it cannot read says why no picture was drawn.
+    let garbled = typed.replacingOccurrences(of: "cell    0.1 100 0   50 50", with: "cell 0.1 a hundred")
+    try garbled.write(toFile: folder + "/garbled.session", atomically: true, encoding: .utf8)
+    let garbledOutcome = try checker.check(path: folder + "/garbled.session", update: false, pictures: folder)
+    guard case .failed(_, _, let garbledPicture) = garbledOutcome else {
+      Issue.record("expected a failure, got \(garbledOutcome)")
+      return
+    }
+    #expect(garbledPicture == "none (the expected output is not an attribute table: cannot read `cell 0.1 a hundred`)")
   }
 }
 

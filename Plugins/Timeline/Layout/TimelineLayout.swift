@@ -45,7 +45,10 @@ public final class TimelineLayout: CollectionLayout {
     ],
     kinds: [link, date, band],
     customKeys: ["day"],
-    drawings: [KindDrawingHint(link, .line, direction: .falling), KindDrawingHint(nil, .dot)],
+    drawings: [
+      KindDrawingHint(link, .line, direction: .falling), KindDrawingHint(nil, .dot),
+      KindDrawingHint(date, .box, label: .init("day", as: .date)),
+    ],
     zoomOption: "scale", zoomAxes: .x)
 
   public let collectionView: CollectionView

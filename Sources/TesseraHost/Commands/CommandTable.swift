@@ -207,11 +207,15 @@ enum CommandTable {
         Draws every element intersecting the area as UIKit composites it: frame, alpha, transform (about the \
         centre), z order (zIndex, then cells under supplementaries under decorations); cells filled, \
         supplementaries outlined, decorations hatched, a colour per kind; labels S.I (and the cell's id when it \
-        fits). The viewport is drawn as a dashed frame with its offset, the content size as a thin outline. Cells \
-        that overlap other cells (positive area) are outlined in red and counted. The area is the viewport \
-        (default), the whole content, or a rect X Y W H. More than \(RenderOptions.overviewLimit) \
-        elements are drawn as a density overview. 'batch' draws the animation of the last batch or apply (SMIL, \
-        no script), or with frames=N a film strip of N frames; 'transition' likewise draws the interactive \
+        fits), or what a kind's drawing hint names (a timeline date heading's day) over S.I. The viewport is \
+        drawn as a dashed frame with its offset (its line spares labels), the content size as a thin outline. \
+        Cells of one zIndex that overlap (positive area; boxes shown, not hidden, transparent or transformed) \
+        are outlined in red and counted: UIKit stacks them in no promised order; nothing is marked during a \
+        transition. The area is the viewport (default), the whole content, or a rect X Y W H. More than \
+        \(RenderOptions.overviewLimit) elements are drawn as a density overview. 'batch' draws the animation of \
+        the last batch or apply (SMIL, no script), or with frames=N a film strip of N frames in rows about 840 \
+        pixels wide; inserted, deleted, moved and reloaded elements are outlined green, dashed red, orange and \
+        dotted blue (in the legend), and an element whose index path changes is labelled old→new; 'transition' likewise draws the interactive \
         transition in progress, or the last 'layout … animated' or 'zoom … animated', over the old and new bounds; \
         during an interactive transition every picture shows its blended state. Options: scale=S (pixels per point, default 1), \
         width=PX (fit to this width), title=TEXT, labels=on|off, hidden=show|skip (hidden elements dashed or not \

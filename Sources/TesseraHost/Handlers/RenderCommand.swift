@@ -18,6 +18,7 @@ extension WorkbenchState {
       cellID: { [dataset = model.dataset] path in
         dataset.contains(path) ? dataset.sections[path.section].items.ids[path.item] : nil
       })
+    scene.marksOverlaps = transition == nil
     if options.frames != nil, area != .word("batch"), area != .word("transition") {
       throw HostError(
         "render: frames=N draws a film strip of a batch or a transition: use 'render PATH batch frames=N' or 'render PATH transition frames=N'"
@@ -140,8 +141,22 @@ extension WorkbenchState {
     let animations = try BatchAnimation.match(
       old: memo.oldDataset, oldBounds: memo.oldBounds, beforeVisible: before, result: memo.result, layout: layout,
       model: model)
-    return animations.map {
-      Motion(label: "\($0.element) \($0.to ?? $0.from ?? $0.end.indexPath)", id: $0.id, start: $0.start, end: $0.end)
+    let result = memo.result
+    let moved = Set(result.moved.map(\.id))
+    let reloaded = Set(result.reloaded.map(\.id))
+    return animations.map { a in
+      let change: Motion.Change
+      switch (a.from, a.to) {
+      case (nil, _): change = .inserted
+      case (_, nil): change = .deleted
+      default:
+        let isCell = a.end.category == .cell
+        change = isCell && moved.contains(a.id) ? .moved : isCell && reloaded.contains(a.id) ? .reloaded : .none
+      }
+      let pathLabel = a.from.flatMap { from in a.to.flatMap { to in from == to ? nil : "\(from)→\(to)" } }
+      return Motion(
+        label: "\(a.element) \(a.to ?? a.from ?? a.end.indexPath)", id: a.id, start: a.start, end: a.end,
+        change: change, pathLabel: pathLabel ?? (a.to ?? a.from).map { "\($0)" })
     }
   }
 }

@@ -67,8 +67,22 @@ extension LayoutClass {
       } else if entry.flip_custom != -1 {
         throw bad("entry \(index) has flip_custom \(entry.flip_custom): give an index into custom_keys, or -1")
       }
+      var labelKey: String?
+      var labelFormat = KindDrawing.LabelFormat.number
+      switch tessera_label_format(rawValue: entry.label_format) {
+      case TESSERA_LABEL_PATH: break
+      case TESSERA_LABEL_NUMBER, TESSERA_LABEL_DATE:
+        guard entry.label_custom >= 0, Int(entry.label_custom) < customKeys.count else {
+          throw bad(
+            "entry \(index) labels with custom value \(entry.label_custom), but the layout has \(customKeys.count)")
+        }
+        labelKey = customKeys[Int(entry.label_custom)]
+        if entry.label_format == TESSERA_LABEL_DATE.rawValue { labelFormat = .date }
+      default: throw bad("entry \(index) has unknown label format \(entry.label_format)")
+      }
       // Cells are listed under the cell kind's name ("cell").
-      drawings[kinds[Int(entry.kind)].name] = KindDrawing(shape: shape, direction: direction, flipKey: flipKey)
+      drawings[kinds[Int(entry.kind)].name] = KindDrawing(
+        shape: shape, direction: direction, flipKey: flipKey, labelKey: labelKey, labelFormat: labelFormat)
     }
     return drawings
   }

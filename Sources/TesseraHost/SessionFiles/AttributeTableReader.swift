@@ -5,7 +5,8 @@ import TesseraKit
 ///
 /// A table is what `dump`, `visible` and `item` print (`AttributesTable.table`): a header
 /// `element path [id] x y width height`, then optionally `z`, `alpha` and `extra`, columns found at
-/// the header's positions; the count line "(N elements)" and the "(1000 of N elements shown…)"
+/// the header's positions (or, for a row typed by hand that does not line up, word by word); the
+/// count line "(N elements)" and the "(1000 of N elements shown…)"
 /// line are skipped, and "(no elements)" is an empty listing. A table does not say an element's
 /// category: kind `cell` reads as a cell and every other kind as a supplementary view (a
 /// decoration reads as a supplementary view of its kind). The extra column gives `hidden`,
@@ -25,10 +26,42 @@ public enum AttributeTableReader {
     var elements: [Element] = []
     for line in rows {
       if isCountLine(line) { continue }
-      guard let element = element(line, columns: columns) else { return nil }
+      // A table typed by hand may not line up with its header: its words still read.
+      guard let element = element(line, columns: columns) ?? element(words: line, columns: columns.map(\.name))
+      else { return nil }
       elements.append(element)
     }
     return elements
+  }
+
+  /// The first row of `lines` (after the header) that neither lines up with the header nor reads
+  /// word by word, for a message saying why a table could not be read; nil when every row reads.
+  public static func unreadableRow(_ lines: [String]) -> String? {
+    let rows = lines.filter { !$0.allSatisfy(\.isWhitespace) }
+    guard let header = rows.first else { return nil }
+    guard let columns = columns(header) else { return header }
+    return rows.dropFirst().first { line in
+      !isCountLine(line) && element(line, columns: columns) == nil
+        && element(words: line, columns: columns.map(\.name)) == nil
+    }
+  }
+
+  /// A row read word by word: the kind, the path, the id when the header has one and the row
+  /// has a word more than the numbers need, the numbers of the header's columns, then the extra
+  /// words (`hidden`, `key=value`).
+  static func element(words line: String, columns: [String]) -> Element? {
+    var words = line.split(separator: " ").map(String.init)[...]
+    guard words.count >= 6 else { return nil }
+    var cells: [String: String] = ["element": words.removeFirst(), "path": words.removeFirst()]
+    let numeric = columns.filter { !["element", "path", "id", "extra"].contains($0) }
+    let plain = words.prefix { !($0 == "hidden" || $0.contains("=")) }
+    if columns.contains("id"), plain.count == numeric.count + 1 { cells["id"] = words.removeFirst() }
+    for name in numeric {
+      guard let word = words.first, word != "hidden", !word.contains("=") else { break }
+      cells[name] = words.removeFirst()
+    }
+    cells["extra"] = words.joined(separator: " ")
+    return element(cells: cells)
   }
 
   /// The header's column names and the character offsets they start at.
@@ -83,6 +116,11 @@ public enum AttributeTableReader {
       while cell.last == " " { cell.removeLast() }
       cells[column.name] = cell
     }
+    return element(cells: cells)
+  }
+
+  /// An element from its cells by column name.
+  static func element(cells: [String: String]) -> Element? {
     guard let kind = cells["element"], !kind.isEmpty, !kind.contains(" "),
       let path = cells["path"].flatMap(parseIndexPath),
       let x = cells["x"].flatMap(parseNumber), let y = cells["y"].flatMap(parseNumber),

@@ -110,7 +110,13 @@ public struct SessionChecker {
       if body.count == 1, let read = AttributeTableReader.elements(fromJSON: body[0]) { return read }
       return AttributeTableReader.elements(fromTable: body)
     }
-    guard let old = elements(expected), let new = elements(actual) else { return nil }
+    guard let new = elements(actual) else { return nil }
+    guard let old = elements(expected) else {
+      // The layout answered with attributes, but the file expects something this cannot read.
+      let body = expected.filter { !$0.hasPrefix("trace: ") }
+      let row = AttributeTableReader.unreadableRow(body).map { ": cannot read `\($0)`" } ?? ""
+      throw HostError("the expected output is not an attribute table\(row)")
+    }
     // At most `RenderOptions.longestSide` pixels on the longer side, as `render` draws.
     let area = (old + new).map(\.frame).reduce(nil) { (union: Rect?, frame) in union?.union(frame) ?? frame }
     var options = RenderOptions.fitted(area ?? .zero)

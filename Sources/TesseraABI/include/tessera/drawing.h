@@ -40,6 +40,15 @@ typedef enum tessera_line_direction {
   TESSERA_LINE_FALLING = 1
 } tessera_line_direction;
 
+typedef enum tessera_label_format {
+  /* The label is the element's index path (the default). */
+  TESSERA_LABEL_PATH = 0,
+  /* The label is a custom value, as a number. */
+  TESSERA_LABEL_NUMBER = 1,
+  /* The label is a custom value counting days since 1970-01-01, as an ISO date YYYY-MM-DD. */
+  TESSERA_LABEL_DATE = 2
+} tessera_label_format;
+
 /* How one kind is drawn. */
 typedef struct tessera_kind_drawing {
   /* sizeof(tessera_kind_drawing) of the header the table was compiled with. */
@@ -55,6 +64,13 @@ typedef struct tessera_kind_drawing {
    * line take the other diagonal; -1 for none. */
   int32_t flip_custom;
   uint32_t reserved;
+  /* Appended after the first 24 bytes (an older table, with a smaller struct_size, reads as
+   * TESSERA_LABEL_PATH). For boxes: a tessera_label_format value. When it is not
+   * TESSERA_LABEL_PATH, an element of the kind that has custom value `label_custom` (an index into
+   * the descriptor's `custom_keys`) is labelled with that value (the timeline's date headings,
+   * with their day), its index path on a second line. */
+  uint32_t label_format;
+  int32_t label_custom;
 } tessera_kind_drawing;
 
 /* The table `get_extension` returns for TESSERA_DRAWING_EXTENSION_ID. */
@@ -70,8 +86,8 @@ typedef struct tessera_drawing_extension {
   const tessera_kind_drawing *kinds;
 } tessera_drawing_extension;
 
-/* The smallest entry a host of this version reads: every field of tessera_kind_drawing. */
-enum { TESSERA_KIND_DRAWING_V1_SIZE = (int)sizeof(tessera_kind_drawing) };
+/* The smallest entry a host reads: the fields up to `flip_custom` and `reserved` (24 bytes). */
+enum { TESSERA_KIND_DRAWING_V1_SIZE = 24 };
 
 #ifdef __cplusplus
 }

@@ -15,6 +15,9 @@ struct ElementPainter {
   let labels: Bool
   /// The drawn area, when labels should keep inside it.
   var clip: Rect?
+  /// Where labels were written (untransformed ones), in points, with a pixel around them: the
+  /// viewport's dashed line leaves them clear (`SceneFrames.labelMask`).
+  private(set) var labelBoxes: [Rect] = []
 
   /// Palette indices: cells 0, `kinds[i]` i + 1, kinds of `elements` not in `kinds` after them
   /// in name order.
@@ -89,14 +92,36 @@ struct ElementPainter {
   }
 
   /// One element as one line, named `name` (its label by default); `id` is shown under a
-  /// cell's index path where it fits.
-  mutating func paint(_ element: Element, name: String? = nil, id: String?, into doc: inout SVGDocument) {
+  /// cell's index path where it fits; `path` replaces the index path in its label (`0.5→0.0`);
+  /// `outline`, a style class, draws the frame's outline over it (a batch's change).
+  mutating func paint(
+    _ element: Element, name: String? = nil, id: String?, path: String? = nil, outline: String? = nil,
+    into doc: inout SVGDocument
+  ) {
     let (opacity, transform) = Self.groupAttributes(element)
+    if transform == nil { noteLabels(element, id: id, path: path) }
     doc.start("g", ["data-element": name ?? element.label, "opacity": opacity, "transform": transform])
     shape(element, into: &doc)
-    label(element, id: id, into: &doc)
+    if let outline { drawOutline(element.frame, class: outline, into: &doc) }
+    label(element, id: id, path: path, into: &doc)
     doc.end("g")
     doc.newline()
+  }
+
+  /// A frame's outline in a change's style class.
+  mutating func drawOutline(_ frame: Rect, class style: String, into doc: inout SVGDocument) {
+    noteChange(style)
+    doc.leaf(
+      "rect",
+      [
+        "x": SVGNumber.exact(frame.minX), "y": SVGNumber.exact(frame.minY), "width": SVGNumber.exact(frame.width),
+        "height": SVGNumber.exact(frame.height), "class": style,
+      ])
+  }
+
+  /// Notes that a change outline in class `style` is drawn, so its rule is written.
+  mutating func noteChange(_ style: String) {
+    self.style.usedChanges.insert(style)
   }
 
   /// The element's shape at its frame.
@@ -147,12 +172,21 @@ struct ElementPainter {
       : (Point(x: frame.minX, y: frame.minY), Point(x: frame.maxX, y: frame.maxY))
   }
 
-  /// The label lines of a box (see `LabelFit`).
-  func labelLines(_ element: Element, id: String?, size: Size? = nil) -> [String] {
+  /// The label lines of a box (see `LabelFit`); `path` replaces the index path.
+  func labelLines(_ element: Element, id: String?, path: String? = nil, size: Size? = nil) -> [String] {
     guard labels, drawing(element).shape == .box, element.category != .decoration else { return [] }
-    return LabelFit.lines(
-      path: "\(element.indexPath)", id: element.category == .cell ? id : nil, size: size ?? element.frame.size,
-      pixelsPerPoint: pixelsPerPoint)
+    let size = size ?? element.frame.size
+    // What the element stands for (a date heading's day), its index path under it.
+    if let custom = drawing(element).customLabel(element) {
+      return LabelFit.lines(
+        path: custom, id: path ?? "\(element.indexPath)", size: size, pixelsPerPoint: pixelsPerPoint)
+    }
+    let id = element.category == .cell ? id : nil
+    let lines = LabelFit.lines(
+      path: path ?? "\(element.indexPath)", id: id, size: size, pixelsPerPoint: pixelsPerPoint)
+    // A box too small for `0.5→0.0` still shows its path.
+    guard lines.isEmpty, path != nil else { return lines }
+    return LabelFit.lines(path: "\(element.indexPath)", id: id, size: size, pixelsPerPoint: pixelsPerPoint)
   }
 
   /// Baselines of label lines relative to the box's centre, in points.
@@ -173,9 +207,20 @@ struct ElementPainter {
     return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
   }
 
-  func label(_ element: Element, id: String?, into doc: inout SVGDocument) {
+  /// Records the boxes of the element's label lines, as `label` places them.
+  private mutating func noteLabels(_ element: Element, id: String?, path: String?) {
     let box = labelBox(element)
-    let lines = labelLines(element, id: id, size: box.size)
+    let lines = labelLines(element, id: id, path: path, size: box.size)
+    for (line, offset) in zip(lines, labelBaselines(count: lines.count)) {
+      let width = (PictureText.width(line, size: PictureText.labelSize) + 2) * unit
+      let baseline = box.midY + offset
+      labelBoxes.append(Rect(x: box.midX - width / 2, y: baseline - 10 * unit, width: width, height: 13 * unit))
+    }
+  }
+
+  func label(_ element: Element, id: String?, path: String? = nil, into doc: inout SVGDocument) {
+    let box = labelBox(element)
+    let lines = labelLines(element, id: id, path: path, size: box.size)
     let x = SVGNumber.rounded(box.midX)
     for (index, (line, offset)) in zip(lines, labelBaselines(count: lines.count)).enumerated() {
       doc.element(

@@ -1,3 +1,5 @@
+import TesseraKit
+
 /// How a layout asks for one of its kinds to be drawn (a drawing hint). Kinds without one are
 /// drawn as boxes.
 public struct KindDrawing: Sendable, Equatable {
@@ -28,10 +30,38 @@ public struct KindDrawing: Sendable, Equatable {
   /// so they are `KindDrawing(shape: .line, direction: .falling, flipKey: "startTop")`.
   public var flipKey: String?
 
-  public init(shape: Shape, direction: LineDirection = .rising, flipKey: String? = nil) {
+  /// How a label reads a custom value.
+  public enum LabelFormat: String, Sendable {
+    case number
+    /// Days since 1970-01-01, shown as `YYYY-MM-DD`.
+    case date
+  }
+
+  /// For boxes: the custom value an element is labelled with (its index path goes to a second
+  /// line), and how it reads; nil: the index path.
+  public var labelKey: String?
+  public var labelFormat: LabelFormat
+
+  public init(
+    shape: Shape, direction: LineDirection = .rising, flipKey: String? = nil, labelKey: String? = nil,
+    labelFormat: LabelFormat = .number
+  ) {
     self.shape = shape
     self.direction = direction
     self.flipKey = flipKey
+    self.labelKey = labelKey
+    self.labelFormat = labelFormat
+  }
+
+  /// The label the element's custom values give it, when the hint names one it has.
+  func customLabel(_ element: Element) -> String? {
+    guard let labelKey, let value = element.custom.first(where: { $0.key == labelKey })?.value else { return nil }
+    switch labelFormat {
+    case .number: return formatNumber(value)
+    case .date:
+      guard let day = Int(exactly: value), abs(day) <= CalendarDay.largest else { return formatNumber(value) }
+      return CalendarDay.iso(day)
+    }
   }
 
   public static let box = KindDrawing(shape: .box)

@@ -1,7 +1,8 @@
 import TesseraKit
 
 /// A picture of a layout: the elements of a scene as UIKit composites them, over the content
-/// bounds, under the viewport frame, with cells that overlap outlined in red.
+/// bounds, under the viewport frame, with cells of one z index that overlap outlined in red
+/// (`overlaps`).
 ///
 /// Every element is one `<g data-element="cell 0.3">` line (see `ElementPainter`) in painting
 /// order (`PaintingOrder`); hidden elements are left out unless `showHidden` draws them dashed.
@@ -21,9 +22,7 @@ public enum LayoutPicture {
     painter.clip = area
     let ordered = PaintingOrder.sorted(elements, kindIndex: painter.paletteIndex)
 
-    let cells = ordered.filter { $0.category == .cell }
-    let overlapping = OverlapFinder.overlapping(cells.map(\.frame))
-    let overlaps = zip(cells, overlapping).filter(\.1).map(\.0)
+    let overlaps = scene.marksOverlaps ? Self.overlaps(ordered, painter: painter) : []
 
     var body = SVGDocument()
     body.start("g", ["clip-path": "url(#\(SceneFrames.clipID))"])
@@ -41,7 +40,10 @@ public enum LayoutPicture {
         ])
       body.newline()
     }
-    SceneFrames.writeViewport(scene.viewport, area: area, unit: 1 / pixelsPerPoint, into: &body)
+    let mask = SceneFrames.labelMask(
+      painter.labelBoxes, viewport: scene.viewport, area: area, unit: 1 / pixelsPerPoint)
+    SceneFrames.writeViewport(
+      scene.viewport, area: area, unit: 1 / pixelsPerPoint, spareLabels: mask != nil, into: &body)
     body.end("g")
     body.newline()
 
@@ -59,8 +61,31 @@ public enum LayoutPicture {
       content: scene.contentSize, area: area, viewport: scene.viewport, details: details)
 
     let sheet = PictureSheet(content: area, pixelsPerPoint: pixelsPerPoint, header: header, options: options)
-    let svg = sheet.document(style: painter.style, defs: SceneFrames.clipPath(area), body: body)
+    var defs = SceneFrames.clipPath(area)
+    if let mask { defs.append(mask) }
+    let svg = sheet.document(style: painter.style, defs: defs, body: body)
     return Picture(svg: svg, elementCount: count, overlapCount: overlaps.count, isOverview: false)
+  }
+}
+
+extension LayoutPicture {
+  /// The cells to outline as overlapping: boxes that overlap another box of the same z index
+  /// with positive area, both shown (not hidden, alpha above 0, no transform). Cells of
+  /// different z indices overlap on purpose — the layout ordered them — and so do cells a
+  /// layout draws as dots or lines (markers, like the timeline's events on one day); UIKit
+  /// stacks cells of one z index in no promised order, so there an overlap is a bug to see.
+  static func overlaps(_ ordered: [Element], painter: ElementPainter) -> [Element] {
+    let candidates = ordered.filter {
+      $0.category == .cell && !$0.isHidden && $0.alpha > 0 && $0.transform == .identity
+        && painter.drawing($0).shape == .box
+    }
+    var marked: [Element] = []
+    for (_, cells) in Dictionary(grouping: candidates, by: \.zIndex) {
+      marked += zip(cells, OverlapFinder.overlapping(cells.map(\.frame))).filter(\.1).map(\.0)
+    }
+    // Painting order, as the elements are drawn.
+    let order = Dictionary(ordered.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+    return marked.sorted { order[$0]! < order[$1]! }
   }
 }
 

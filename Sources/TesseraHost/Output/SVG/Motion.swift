@@ -10,12 +10,51 @@ public struct Motion: Sendable, Equatable {
   public var start: Element
   /// Attributes at t = 1; for a disappearing element its final attributes.
   public var end: Element
+  /// What a batch update does to the element, drawn as a coloured outline.
+  public var change: Change
+  /// The index paths its label shows when the element's path changes: `0.5→0.0` (nil: its end
+  /// path).
+  public var pathLabel: String?
 
-  public init(label: String, id: String = "", start: Element, end: Element) {
+  /// What a batch update does to an element.
+  public enum Change: String, Sendable, CaseIterable {
+    /// Nothing the batch names (it may still shift, as other items come and go).
+    case none
+    case inserted
+    case deleted
+    case moved
+    case reloaded
+
+    /// The outline's style class (`PictureStyle`); nil for none.
+    var styleClass: String? {
+      switch self {
+      case .none: nil
+      case .inserted: "ins"
+      case .deleted: "del"
+      case .moved: "mov"
+      case .reloaded: "rel"
+      }
+    }
+
+    /// Legend entries for the changes among `motions`, in this order.
+    static func legend(_ motions: [Motion]) -> [PictureHeader.Entry] {
+      let present = Set(motions.map(\.change))
+      return allCases.compactMap { change in
+        guard present.contains(change), let style = change.styleClass else { return nil }
+        return .init(swatch: .box(style), name: change.rawValue)
+      }
+    }
+  }
+
+  public init(
+    label: String, id: String = "", start: Element, end: Element, change: Change = .none, pathLabel: String? = nil
+  ) {
     self.label = label
     self.id = id
     self.start = start
     self.end = end
+    self.change = change
+    self.pathLabel = pathLabel
   }
 
   /// The element at `progress` (clamped to 0...1) by UIKit's interactive transition rule: a copy

@@ -4,25 +4,36 @@ extension MotionPicture {
   static let panelGapPixels = 20.0
   static let panelCaptionPixels = 18.0
   static let maximumFrames = 60
+  /// How wide a row of panels may be, in pixels, before the next panel starts a new row: a
+  /// strip stays readable where a page is about this wide (a README).
+  static let rowPixels = 840.0
 
-  /// A still film strip: `frames` panels side by side (clamped to 2...60), panel k showing the
-  /// elements at t = k / (frames − 1) by `Motion.element(at:)` (UIKit's interactive transition
-  /// rule), each captioned "t = 0.5". Panels are 20 pixels apart; `options.width` fits the whole
-  /// strip. Every panel keeps content coordinates, moved right by a `translate`, so an element's
-  /// `x` in a panel is its interpolated x.
+  /// A still film strip: `frames` panels (clamped to 2...60), panel k showing the elements at
+  /// t = k / (frames − 1) by `Motion.element(at:)` (UIKit's interactive transition rule), each
+  /// captioned "t = 0.5". Panels sit side by side, in rows of as many as fit 840 pixels at the
+  /// picture's scale (at least one), 20 pixels apart; `options.width` fits one row. Every panel
+  /// keeps content coordinates, moved by a `translate`, so an element's `x` in a panel is its
+  /// interpolated x. A batch's changes are outlined in every panel (inserted, deleted, moved,
+  /// reloaded) and an element whose index path changes is labelled `old→new`.
   public static func filmStrip(_ motions: [Motion], frames: Int, scene: PictureScene, options: PictureOptions)
     -> Picture
   {
     let count = min(max(frames, 2), maximumFrames)
     let area = scene.area
+    let scale = options.scale.isFinite && options.scale > 0 ? options.scale : 1
+    let fitting = Int(((rowPixels + panelGapPixels) / (area.width * scale + panelGapPixels)).rounded(.down))
+    let columns = min(count, max(1, fitting))
+    let rows = (count + columns - 1) / columns
     let pixelsPerPoint = PictureSheet.pixelsPerPoint(
-      options, scalableWidth: Double(count) * area.width, fixedPixels: Double(count - 1) * panelGapPixels)
+      options, scalableWidth: Double(columns) * area.width, fixedPixels: Double(columns - 1) * panelGapPixels)
     let unit = 1 / pixelsPerPoint
     var painter = ElementPainter(
       kinds: scene.kinds, elements: motions.flatMap { [$0.start, $0.end] }, drawings: scene.drawings,
       pixelsPerPoint: pixelsPerPoint, labels: options.labels)
     painter.clip = area
     let step = SVGNumber.roundedValue(area.width + panelGapPixels * unit)
+    let caption = panelCaptionPixels * unit
+    let rowStep = SVGNumber.roundedValue(area.height + caption + panelGapPixels * unit)
 
     var body = SVGDocument()
     var shown = 0
@@ -30,19 +41,17 @@ extension MotionPicture {
       let t = Double(frame) / Double(count - 1)
       let tText = SVGNumber.rounded(t)
       var elements = motions.map { $0.element(at: t) }
-      var names = motions.map(\.label)
-      var ids = motions.map(\.id)
+      var kept = Array(motions.indices)
       if !options.showHidden {
-        let keep = elements.indices.filter { !elements[$0].isHidden }
-        (elements, names, ids) = (keep.map { elements[$0] }, keep.map { names[$0] }, keep.map { ids[$0] })
+        kept = kept.filter { !elements[$0].isHidden }
       }
+      elements = kept.map { elements[$0] }
+      let shownMotions = kept.map { motions[$0] }
       shown = max(shown, elements.count)
+      let x = SVGNumber.rounded(Double(frame % columns) * step)
+      let y = SVGNumber.rounded(Double(frame / columns) * rowStep)
       body.start(
-        "g",
-        [
-          "data-frame": String(frame), "data-t": tText,
-          "transform": "translate(\(SVGNumber.rounded(Double(frame) * step)) 0)",
-        ])
+        "g", ["data-frame": String(frame), "data-t": tText, "transform": "translate(\(x) \(y))"])
       body.newline()
       body.element(
         "text", ["x": SVGNumber.exact(area.minX), "y": SVGNumber.rounded(area.minY - 6 * unit), "class": "cap"],
@@ -52,7 +61,10 @@ extension MotionPicture {
       body.newline()
       SceneFrames.writeContent(scene.contentSize, into: &body)
       for index in PaintingOrder.order(elements, kindIndex: painter.paletteIndex) {
-        painter.paint(elements[index], name: names[index], id: ids[index], into: &body)
+        let motion = shownMotions[index]
+        painter.paint(
+          elements[index], name: motion.label, id: motion.id, path: motion.pathLabel,
+          outline: motion.change.styleClass, into: &body)
       }
       SceneFrames.writeViewport(viewport(scene, at: t), area: area, unit: unit, into: &body)
       body.end("g")
@@ -61,13 +73,16 @@ extension MotionPicture {
     }
 
     var header = PictureHeader(title: options.title)
-    header.legend = painter.legend(motions.map(\.end)) + [.init(swatch: .box("vp"), name: "viewport")]
+    header.legend =
+      painter.legend(motions.map(\.end)) + Motion.Change.legend(motions) + [
+        .init(swatch: .box("vp"), name: "viewport")
+      ]
     header.captions = SceneFrames.captions(
       content: scene.contentSize, area: area, viewport: scene.viewport,
       details: ["film strip: \(count) frames, \(motions.count) element\(motions.count == 1 ? "" : "s")"])
-    let caption = panelCaptionPixels * unit
     let content = Rect(
-      x: area.minX, y: area.minY - caption, width: Double(count - 1) * step + area.width, height: area.height + caption)
+      x: area.minX, y: area.minY - caption, width: Double(columns - 1) * step + area.width,
+      height: Double(rows - 1) * rowStep + area.height + caption)
     let sheet = PictureSheet(content: content, pixelsPerPoint: pixelsPerPoint, header: header, options: options)
     let svg = sheet.document(style: painter.style, defs: SceneFrames.clipPath(area), body: body)
     return Picture(svg: svg, elementCount: shown, overlapCount: 0, isOverview: false)

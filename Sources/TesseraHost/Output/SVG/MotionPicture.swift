@@ -47,7 +47,8 @@ public enum MotionPicture {
     body.newline()
 
     var header = PictureHeader(title: options.title)
-    header.legend = painter.legend(shown.map(\.end)) + [.init(swatch: .box("vp"), name: "viewport")]
+    header.legend =
+      painter.legend(shown.map(\.end)) + Motion.Change.legend(shown) + [.init(swatch: .box("vp"), name: "viewport")]
     header.captions =
       SceneFrames.captions(
         content: scene.contentSize, area: area, viewport: scene.viewport,
@@ -108,11 +109,12 @@ enum SMILAnimation {
     animate("opacity", opacity.0, opacity.1, into: &doc)
     // Labels show where they fit at both ends.
     let lines = painter.labelLines(
-      end, id: motion.id,
+      end, id: motion.id, path: motion.pathLabel,
       size: Size(
         width: min(start.frame.width, end.frame.width), height: min(start.frame.height, end.frame.height)))
     if start.transform == .identity && end.transform == .identity {
       shape(start, end, local: false, painter: &painter, into: &doc)
+      outline(motion, local: false, painter: &painter, into: &doc)
       labels(lines, start, end, local: false, painter: painter, into: &doc)
     } else {
       let from = "\(SVGNumber.rounded(start.frame.midX)) \(SVGNumber.rounded(start.frame.midY))"
@@ -130,12 +132,14 @@ enum SMILAnimation {
       doc.start("g", ["transform": start.transform.svgMatrix])
       if switches { visibilitySwitch(from: "visible", to: "hidden", into: &doc) }
       shape(start, end, local: true, painter: &painter, into: &doc)
+      outline(motion, local: true, painter: &painter, into: &doc)
       labels(lines, start, end, local: true, painter: painter, into: &doc)
       doc.end("g")
       if switches {
         doc.start("g", ["transform": end.transform.svgMatrix, "visibility": "hidden"])
         visibilitySwitch(from: "hidden", to: "visible", into: &doc)
         shape(start, end, local: true, painter: &painter, into: &doc)
+        outline(motion, local: true, painter: &painter, into: &doc)
         labels(lines, start, end, local: true, painter: painter, into: &doc)
         doc.end("g")
       }
@@ -158,17 +162,7 @@ enum SMILAnimation {
     let (a, b) = (start.frame, end.frame)
     switch drawing.shape {
     case .box:
-      var children = SVGDocument()
-      animate("x", number(x(a)), number(x(b)), into: &children)
-      animate("y", number(y(a)), number(y(b)), into: &children)
-      animate("width", SVGNumber.exact(a.width), SVGNumber.exact(b.width), into: &children)
-      animate("height", SVGNumber.exact(a.height), SVGNumber.exact(b.height), into: &children)
-      element(
-        "rect",
-        [
-          "x": number(x(a)), "y": number(y(a)), "width": SVGNumber.exact(a.width),
-          "height": SVGNumber.exact(a.height), "class": classes,
-        ], children: children, into: &doc)
+      rect(from: a, to: b, local: local, style: classes, into: &doc)
     case .line:
       let (p0, p1) = ElementPainter.lineEnds(start, drawing: drawing)
       let (q0, q1) = ElementPainter.lineEnds(end, drawing: drawing)
@@ -196,6 +190,31 @@ enum SMILAnimation {
         "circle", ["cx": SVGNumber.rounded(c0.x), "cy": SVGNumber.rounded(c0.y), "r": r0, "class": classes],
         children: children, into: &doc)
     }
+  }
+
+  /// The outline of a batch's change (inserted, deleted, moved, reloaded), moving with the frame.
+  static func outline(_ motion: Motion, local: Bool, painter: inout ElementPainter, into doc: inout SVGDocument) {
+    guard let style = motion.change.styleClass else { return }
+    painter.noteChange(style)
+    rect(from: motion.start.frame, to: motion.end.frame, local: local, style: style, into: &doc)
+  }
+
+  /// A rect moving from frame `a` to frame `b`; `local` draws it about the origin (the centre).
+  static func rect(from a: Rect, to b: Rect, local: Bool, style: String, into doc: inout SVGDocument) {
+    func x(_ frame: Rect) -> Double { local ? -frame.width / 2 : frame.minX }
+    func y(_ frame: Rect) -> Double { local ? -frame.height / 2 : frame.minY }
+    let number = local ? SVGNumber.rounded : SVGNumber.exact
+    var children = SVGDocument()
+    animate("x", number(x(a)), number(x(b)), into: &children)
+    animate("y", number(y(a)), number(y(b)), into: &children)
+    animate("width", SVGNumber.exact(a.width), SVGNumber.exact(b.width), into: &children)
+    animate("height", SVGNumber.exact(a.height), SVGNumber.exact(b.height), into: &children)
+    element(
+      "rect",
+      [
+        "x": number(x(a)), "y": number(y(a)), "width": SVGNumber.exact(a.width), "height": SVGNumber.exact(a.height),
+        "class": style,
+      ], children: children, into: &doc)
   }
 
   static func labels(

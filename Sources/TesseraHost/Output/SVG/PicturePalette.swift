@@ -58,6 +58,12 @@ enum PicturePalette {
   static let caption = RGB(0x495057)
   static let viewport = RGB(0x7048E8)
   static let overlap = RGB(0xE03131)
+  /// A batch update's changes, outlined: inserted green, deleted red (dashed), moved orange,
+  /// reloaded blue (dotted).
+  static let inserted = RGB(0x2F9E44)
+  static let deleted = RGB(0xC92A2A)
+  static let moved = RGB(0xE8590C)
+  static let reloaded = RGB(0x1971C2)
   static let expected = RGB(0x2B8A3E)
   static let actual = RGB(0xE03131)
   static let same = RGB(0xADB5BD)

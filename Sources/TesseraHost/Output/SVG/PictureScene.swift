@@ -21,6 +21,9 @@ public struct PictureScene {
   public var drawings: [String: KindDrawing]
   /// The dataset id of a cell, shown under its index path when it fits.
   public var cellID: (IndexPath) -> String?
+  /// Whether overlapping cells are outlined: not while a transition blends two layouts (every
+  /// cell is between its places then).
+  public var marksOverlaps = true
 
   public init(
     area: Rect, viewport: Rect, contentSize: Size, elements: [Element], kinds: [String] = [],

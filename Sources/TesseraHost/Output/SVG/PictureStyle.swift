@@ -4,12 +4,15 @@
 /// Classes: `c<i>` a cell box (light fill, darker stroke), `s<i>` a supplementary box (outlined,
 /// faint fill), `d<i>` a decoration box (hatched), `l<i>` a line, `p<i>` a dot, for palette
 /// index `i`; `h` a hidden element (dashed); `t` a label; `ov` an overlap outline; `vp` the
-/// viewport; `sheet` the content bounds.
+/// viewport; `sheet` the content bounds; `ins`, `del`, `mov`, `rel` the outline of an element a
+/// batch update inserts, deletes, moves or reloads.
 struct PictureStyle {
   var unit: Double
   /// Palette indices used per class letter ("c", "s", "d", "l", "p"), each written once.
   private(set) var used: [String: Set<Int>] = [:]
   var extraRules: [String] = []
+  /// The change outlines drawn (`ins`, `del`, `mov`, `rel`): only their rules are written.
+  var usedChanges: Set<String> = []
 
   init(unit: Double) {
     self.unit = unit
@@ -65,6 +68,15 @@ struct PictureStyle {
       ".ov{fill:none;stroke:\(PicturePalette.overlap.hex);stroke-width:\(px(2))}",
       ".h{stroke-dasharray:\(px(4)) \(px(3));fill-opacity:0.4}",
     ]
+    let changeRules = [
+      "ins": ".ins{fill:none;stroke:\(PicturePalette.inserted.hex);stroke-width:\(px(2.5))}",
+      "del":
+        ".del{fill:none;stroke:\(PicturePalette.deleted.hex);stroke-width:\(px(2.5));stroke-dasharray:\(px(5)) \(px(3))}",
+      "mov": ".mov{fill:none;stroke:\(PicturePalette.moved.hex);stroke-width:\(px(2.5))}",
+      "rel":
+        ".rel{fill:none;stroke:\(PicturePalette.reloaded.hex);stroke-width:\(px(2.5));stroke-dasharray:\(px(2)) \(px(2))}",
+    ]
+    for name in ["ins", "del", "mov", "rel"] where usedChanges.contains(name) { rules.append(changeRules[name]!) }
     for index in (used["c"] ?? []).sorted() {
       let colour = PicturePalette.kind(index)
       rules.append(".c\(index){fill:\(colour.tint(0.7).hex);stroke:\(colour.shade(0.3).hex);stroke-width:\(px(1))}")

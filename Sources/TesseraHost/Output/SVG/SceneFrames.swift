@@ -51,10 +51,52 @@ enum SceneFrames {
     "\(caption(rect.minX)),\(caption(rect.minY)) \(caption(rect.size))"
   }
 
-  /// The viewport as a dashed frame. When its top-left corner lies inside the area, below the
-  /// area's top edge, a tag there gives its size and offset (every header caption gives them
-  /// too, so a viewport that fills the picture leaves its top-left cell readable).
-  static func writeViewport(_ viewport: Rect, area: Rect, unit: Double, into doc: inout SVGDocument) {
+  static let labelMaskID = "ts-labels"
+
+  /// A `<mask>` for `defs` that hides the viewport's line where it would cross a label (the
+  /// boxes `ElementPainter` noted inside `area`); nil when no label lies on the viewport's edges.
+  static func labelMask(_ boxes: [Rect], viewport: Rect, area: Rect, unit: Double) -> SVGDocument? {
+    let half = 2 * unit
+    let edges = [
+      Rect(x: viewport.minX - half, y: viewport.minY - half, width: viewport.width + 2 * half, height: 2 * half),
+      Rect(x: viewport.minX - half, y: viewport.maxY - half, width: viewport.width + 2 * half, height: 2 * half),
+      Rect(x: viewport.minX - half, y: viewport.minY - half, width: 2 * half, height: viewport.height + 2 * half),
+      Rect(x: viewport.maxX - half, y: viewport.minY - half, width: 2 * half, height: viewport.height + 2 * half),
+    ]
+    let crossed = boxes.filter { box in edges.contains { $0.intersects(box) } }
+    guard !crossed.isEmpty else { return nil }
+    let outer = Rect(
+      x: min(area.minX, viewport.minX) - half, y: min(area.minY, viewport.minY) - half,
+      width: max(area.maxX, viewport.maxX) - min(area.minX, viewport.minX) + 2 * half,
+      height: max(area.maxY, viewport.maxY) - min(area.minY, viewport.minY) + 2 * half)
+    func rect(_ r: Rect, _ fill: String) -> KeyValuePairs<String, String?> {
+      [
+        "x": SVGNumber.rounded(r.minX), "y": SVGNumber.rounded(r.minY), "width": SVGNumber.rounded(r.width),
+        "height": SVGNumber.rounded(r.height), "fill": fill,
+      ]
+    }
+    var doc = SVGDocument()
+    doc.start(
+      "mask",
+      [
+        "id": labelMaskID, "maskUnits": "userSpaceOnUse", "x": SVGNumber.rounded(outer.minX),
+        "y": SVGNumber.rounded(outer.minY), "width": SVGNumber.rounded(outer.width),
+        "height": SVGNumber.rounded(outer.height),
+      ])
+    doc.leaf("rect", rect(outer, "#ffffff"))
+    for box in crossed { doc.leaf("rect", rect(box, "#000000")) }
+    doc.end("mask")
+    doc.newline()
+    return doc
+  }
+
+  /// The viewport as a dashed frame (its line masked by `labelMask` when `spareLabels`). When
+  /// its top-left corner lies inside the area, below the area's top edge, a tag there gives its
+  /// size and offset (every header caption gives them too, so a viewport that fills the picture
+  /// leaves its top-left cell readable).
+  static func writeViewport(
+    _ viewport: Rect, area: Rect, unit: Double, spareLabels: Bool = false, into doc: inout SVGDocument
+  ) {
     let caption = viewportCaption(viewport)
     doc.start("g", ["data-viewport": caption])
     doc.leaf(
@@ -62,6 +104,7 @@ enum SceneFrames {
       [
         "x": SVGNumber.exact(viewport.minX), "y": SVGNumber.exact(viewport.minY),
         "width": SVGNumber.exact(viewport.width), "height": SVGNumber.exact(viewport.height), "class": "vp",
+        "mask": spareLabels ? "url(#\(labelMaskID))" : nil,
       ])
     if viewport.minX >= area.minX, viewport.minX < area.maxX, viewport.minY > area.minY, viewport.minY < area.maxY {
       let width = PictureText.width(caption, size: PictureText.labelSize) + 8

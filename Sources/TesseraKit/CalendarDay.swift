@@ -1,12 +1,12 @@
 /// Days as the timeline counts them: whole days since 1970-01-01 (day 0), in the proleptic
 /// Gregorian calendar, so a `day` prop may be a number or an ISO date and both mean the same day.
-enum CalendarDay {
+public enum CalendarDay {
   /// The largest day number the timeline takes either side of 1970-01-01 (about 270,000 years):
   /// far beyond any dataset, and small enough that every computation stays exact.
-  static let largest = 100_000_000
+  public static let largest = 100_000_000
 
   /// The day of an ISO date `YYYY-MM-DD` (years 0001–9999), or nil when the text is not one.
-  static func parse(_ text: String) -> Int? {
+  public static func parse(_ text: String) -> Int? {
     let bytes = Array(text.utf8)
     guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
     func number(_ range: Range<Int>) -> Int? {
@@ -24,11 +24,11 @@ enum CalendarDay {
     return days(year: year, month: month, day: day)
   }
 
-  static func isLeap(_ year: Int) -> Bool {
+  public static func isLeap(_ year: Int) -> Bool {
     year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
   }
 
-  static func daysIn(month: Int, year: Int) -> Int {
+  public static func daysIn(month: Int, year: Int) -> Int {
     switch month {
     case 2: isLeap(year) ? 29 : 28
     case 4, 6, 9, 11: 30
@@ -37,7 +37,7 @@ enum CalendarDay {
   }
 
   /// Days since 1970-01-01 of a civil date (Howard Hinnant's `days_from_civil`).
-  static func days(year: Int, month: Int, day: Int) -> Int {
+  public static func days(year: Int, month: Int, day: Int) -> Int {
     let y = month <= 2 ? year - 1 : year
     let era = (y >= 0 ? y : y - 399) / 400
     let yearOfEra = y - era * 400
@@ -47,7 +47,7 @@ enum CalendarDay {
   }
 
   /// The civil date of a day number (`civil_from_days`).
-  static func civil(_ days: Int) -> (year: Int, month: Int, day: Int) {
+  public static func civil(_ days: Int) -> (year: Int, month: Int, day: Int) {
     let z = days + 719_468
     let era = (z >= 0 ? z : z - 146_096) / 146_097
     let dayOfEra = z - era * 146_097
@@ -60,26 +60,26 @@ enum CalendarDay {
   }
 
   /// The first day of the month holding `days`.
-  static func monthStart(_ days: Int) -> Int {
+  public static func monthStart(_ days: Int) -> Int {
     let date = civil(days)
     return self.days(year: date.year, month: date.month, day: 1)
   }
 
   /// The first day of the next month after the one that starts at `start`.
-  static func nextMonth(after start: Int) -> Int {
+  public static func nextMonth(after start: Int) -> Int {
     let date = civil(start)
     return date.month == 12
       ? days(year: date.year + 1, month: 1, day: 1) : days(year: date.year, month: date.month + 1, day: 1)
   }
 
   /// The Monday on or before `days` (1970-01-01 was a Thursday: day 4 is a Monday).
-  static func weekStart(_ days: Int) -> Int {
+  public static func weekStart(_ days: Int) -> Int {
     let offset = ((days - 4) % 7 + 7) % 7
     return days - offset
   }
 
   /// `YYYY-MM-DD`, for messages.
-  static func iso(_ days: Int) -> String {
+  public static func iso(_ days: Int) -> String {
     let date = civil(days)
     func pad(_ n: Int, _ width: Int) -> String {
       let text = String(n)
