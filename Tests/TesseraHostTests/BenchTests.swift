@@ -58,5 +58,13 @@ import Testing
     configuration.scrollSelfSizing = true
     let sizing = try #require(try Benchmark.run(configuration, registry: registry).scroll)
     #expect(sizing.reportedSizes > 0 && sizing.prepares > 0)
+    // A tree's fling runs where its nodes are (its deeper columns lie right of the root), and
+    // its nodes start at the estimate the data gives them: sizes are reported (it measured 0).
+    configuration = Benchmark.Configuration(
+      layout: "schematic", items: 777, dataset: "tree", seed: 1, queries: 10, prepareRuns: 1)
+    configuration.scroll = true
+    configuration.scrollSelfSizing = true
+    let treeSizing = try #require(try Benchmark.run(configuration, registry: registry).scroll)
+    #expect(treeSizing.reportedSizes > 100 && treeSizing.prepares > 0, "\(treeSizing)")
   }
 }

@@ -6,56 +6,52 @@ import Testing
 /// checkout, built with their own tools, loaded with `plugin load`, and run through
 /// `tessera conform`.
 @Suite(.serialized) struct TemplateTests {
-  /// A folder holding `tessera` (this checkout) and a copy of `template` under `name`.
-  static func outOfTree(_ template: String, as name: String) throws -> String {
-    let root = try IsolationTests.folder("template-\(name)")
-    _ = try Support.run("/bin/ln", ["-s", Support.packageRoot, root + "/tessera"], in: "/")
-    _ = try Support.run("/bin/cp", ["-r", Support.packageRoot + "/Templates/" + template, root + "/" + name], in: "/")
-    return root + "/" + name
-  }
-
-  static func loadsAndConforms(_ library: String, layout: String, in folder: String) throws {
+  /// `plugin load` takes the library, and its layout lays out.
+  static func loads(_ library: String, layout: String) throws {
     let session = Session(registry: PluginRegistry())
     #expect(
       session.execute("plugin load \(library)")?.hasPrefix("loaded plugin mylayout 0.1.0 (ABI 2.3): \(layout)") == true)
     _ = session.execute("gen random 40 seed=2")
     #expect(session.execute("layout \(layout)") == "layout \(layout)")
     #expect(session.execute("size")?.hasPrefix("contentSize 390x") == true)
+  }
+
+  static func loadsAndConforms(_ library: String, layout: String, in folder: String) throws {
+    try loads(library, layout: layout)
     let (status, output) = try Support.run(
       IsolationTests.tessera, ["conform", library, "--reproducers", folder + "/repro"], in: folder)
     #expect(status == 0, "\(output)")
     #expect(output.hasSuffix("every rule kept (9)\n"))
   }
 
-  @Test func theCTemplateBuildsWithMakeAndConforms() throws {
-    let folder = try Self.outOfTree("CPlugin", as: "MyCLayout")
-    let (status, log) = try Support.run("/usr/bin/env", ["make"], in: folder)
-    #expect(status == 0, "make failed:\n\(log)")
-    try Self.loadsAndConforms(folder + "/libmylayout.so", layout: "mylayout", in: folder)
+  /// The templates' README block, run as it is (`sh -e`), from a folder holding the checkout as
+  /// `tessera`: it copies the Swift and C templates out of the tree, builds and tests them with
+  /// their own tools and runs `tessera conform` on each. Then both load with `plugin load`, and
+  /// the C plugin is measured as the bundled ones are.
+  @Test func theTemplatesReadmeBlockRunsAsItIs() throws {
+    let readme = try String(contentsOfFile: Support.packageRoot + "/Templates/README.md", encoding: .utf8)
+    let block = try #require(
+      readme.components(separatedBy: "```sh\n").dropFirst().first?.components(separatedBy: "```").first)
+    #expect(block.hasPrefix("export TESSERA_PATH=$PWD/tessera\n"))
+    let root = try IsolationTests.folder("template-readme")
+    _ = try Support.run("/bin/ln", ["-s", Support.packageRoot, root + "/tessera"], in: "/")
+    let (status, log) = try Support.run("/bin/sh", ["-e", "-c", block], in: root)
+    #expect(status == 0, "the block failed:\n\(log)")
+    #expect(log.contains("Test myLayoutKeepsEveryRule(dataset:) with 2 test cases passed"), "\(log)")
+    #expect(log.components(separatedBy: "every rule kept (9)").count == 3, "\(log)")
+    try Self.loads(root + "/MyLayout/.build/debug/libMyLayoutPlugin.so", layout: "mylayout")
+    try Self.loads(root + "/MyCLayout/libmylayout.so", layout: "mylayout")
     // A third-party plugin is measured as the bundled ones are (a debug host: figures are not
     // checked, only that the run is of that layout and that many items).
     let (benched, output) = try Support.run(
       IsolationTests.tessera,
-      ["bench", "--plugin-path", folder, "--layout", "mylayout", "--items", "2000", "--queries", "20", "--json"],
-      in: folder)
+      [
+        "bench", "--plugin-path", root + "/MyCLayout", "--layout", "mylayout", "--items", "2000", "--queries", "20",
+        "--json",
+      ],
+      in: root)
     #expect(benched == 0, "bench failed:\n\(output)")
     #expect(output.contains("{\"layout\": \"mylayout\", \"items\": 2000, \"dataset\": \"random\""), "\(output)")
-  }
-
-  /// `swift build` and `swift test` of a package that depends on Tessera's TesseraKit and
-  /// TesseraTesting products (its own .build: it builds Tessera's targets it needs, ~30 s),
-  /// against the checkout `TESSERA_PATH` names: no `../tessera` beside it.
-  @Test func theSwiftTemplateBuildsAsAPackageAndConforms() throws {
-    let root = try IsolationTests.folder("template-swift")
-    let folder = root + "/MyLayout"
-    _ = try Support.run("/bin/cp", ["-r", Support.packageRoot + "/Templates/SwiftPlugin", folder], in: "/")
-    let environment = ["TESSERA_PATH=" + Support.packageRoot]
-    let (built, log) = try Support.run("/usr/bin/env", environment + ["swift", "build"], in: folder)
-    #expect(built == 0, "swift build failed:\n\(log)")
-    let (tested, testLog) = try Support.run("/usr/bin/env", environment + ["swift", "test"], in: folder)
-    #expect(tested == 0, "swift test failed:\n\(testLog)")
-    #expect(testLog.contains("Test myLayoutKeepsEveryRule(dataset:) with 2 test cases passed"))
-    try Self.loadsAndConforms(folder + "/.build/debug/libMyLayoutPlugin.so", layout: "mylayout", in: folder)
   }
 
   /// A layout written for UIKit (`import UIKit`, an internal class, Swift 5 mode) built as a

@@ -70,14 +70,52 @@ public enum ScrollBenchmark {
   }
 
   /// Runs the fling on a fresh instance of `layoutClass` over `dataset`. `selfSizing`: layouts
-  /// with an `estimatedItemSize` option get one (60x40), so cells start at an estimate.
+  /// with an `estimatedItemSize` option get one (60x40), so cells start at an estimate; for the
+  /// others (the schematic reads the data's estimates first) every item without an estimate
+  /// gets that one in the data.
+  /// Where the viewport sits across the fling: the median centre of up to 101 cells spread over
+  /// the data, less half the viewport, within the content; 0 when the content fits across.
+  static func crossOffset(
+    _ instance: LayoutInstance, dataset: Dataset, vertical: Bool, content: Size, viewport: Size
+  ) throws(HostError) -> Double {
+    let room = vertical ? content.width - viewport.width : content.height - viewport.height
+    guard room > 0 else { return 0 }
+    let count = dataset.itemCount
+    var centres: [Double] = []
+    var flat = 0
+    let step = max(1, count / 100)
+    for (s, section) in dataset.sections.enumerated() {
+      var item = (step - flat % step) % step
+      while item < section.items.count {
+        if let cell = try instance.item(at: IndexPath(s, item)) {
+          centres.append(vertical ? cell.frame.midX : cell.frame.midY)
+        }
+        item += step
+      }
+      flat += section.items.count
+    }
+    guard !centres.isEmpty else { return 0 }
+    let median = centres.sorted()[centres.count / 2]
+    let half = (vertical ? viewport.width : viewport.height) / 2
+    return min(max(0, (median - half).rounded(.down)), room)
+  }
+
+  /// The estimate self-sizing cells start at.
+  static let estimate = Size(width: 60, height: 40)
+
   public static func run(
-    layoutClass: LayoutClass, dataset: Dataset, selfSizing: Bool, progress: BenchProgress
+    layoutClass: LayoutClass, dataset given: Dataset, selfSizing: Bool, progress: BenchProgress
   ) throws(HostError) -> Result {
+    var dataset = given
+    if selfSizing, !layoutClass.options.contains(where: { $0.name == "estimatedItemSize" }) {
+      for s in dataset.sections.indices { dataset.sections[s].items.estimateUnestimated(Self.estimate) }
+    }
     let model = CollectionModel(dataset: dataset, bounds: Rect(origin: .zero, size: Session.defaultViewport))
     var values: [OptionSpec.Value] = []
     for option in layoutClass.options {
-      values.append(selfSizing && option.name == "estimatedItemSize" ? try option.parse("60x40") : option.defaultValue)
+      values.append(
+        selfSizing && option.name == "estimatedItemSize"
+          ? try option.parse(Self.estimate.formatted) : option.defaultValue)
     }
     let instance = try LayoutInstance(layoutClass, model: model, options: values)
     try instance.prepareIfNeeded()
@@ -112,6 +150,9 @@ public enum ScrollBenchmark {
     let overflowX = max(0, content.width - viewport.width)
     let vertical = overflowY >= overflowX
     let fractions = flingFractions(distance: vertical ? overflowY : overflowX)
+    // Across the fling, the viewport sits where cells are: centred on the median of a sample of
+    // cells (a tree's deeper columns lie to the right of its root's).
+    let across = try crossOffset(instance, dataset: dataset, vertical: vertical, content: content, viewport: viewport)
     let before = instance.stats
     var times: [Double] = []
     times.reserveCapacity(fractions.count)
@@ -124,7 +165,7 @@ public enum ScrollBenchmark {
       let position = fraction * limit
       travelled = position
       let bounds = Rect(
-        origin: vertical ? Point(x: 0, y: position) : Point(x: position, y: 0), size: viewport)
+        origin: vertical ? Point(x: across, y: position) : Point(x: position, y: across), size: viewport)
       if instance.shouldInvalidate(forBoundsChange: bounds) {
         try instance.invalidate(forBoundsChange: bounds)
         model.bounds = bounds

@@ -122,6 +122,16 @@ public struct ItemList: RandomAccessCollection, MutableCollection, Hashable, Sen
     flags[position] = f
   }
 
+  /// Gives every item without an estimate this one (the bench's self-sizing fling, for layouts
+  /// that take no estimate as an option): column by column, no item rebuilt.
+  mutating func estimateUnestimated(_ size: Size) {
+    if estimates.isEmpty { estimates = Array(repeating: tessera_size(), count: ids.count) }
+    for index in flags.indices where flags[index] & Self.hasEstimate == 0 {
+      estimates[index] = size.abi
+      flags[index] |= Self.hasEstimate
+    }
+  }
+
   public mutating func reserveCapacity(_ n: Int) {
     ids.reserveCapacity(n)
     sizes.reserveCapacity(n)
