@@ -266,6 +266,33 @@ import Testing
     )
   }
 
+  /// A crash in prepare and one in a rect query: each breaks valid-answers, the same in text
+  /// and JSON, with a reproducer that fails at its last command when replayed.
+  @Test(arguments: [("segfault", "prepare"), ("query", "attributes_in_rect")])
+  func aCrashInPrepareOrAQueryIsABrokenRule(mode: String, call: String) throws {
+    let folder = try IsolationTests.folder("conform-crash-\(mode)")
+    let crasher = Support.buildFolder + "/libFixtureCrasher.so"
+    let arguments = ["conform", crasher, "--options", "mode=\(mode)", "--items", "30", "--reproducers", "r"]
+    let (status, text) = try Support.run(IsolationTests.tessera, arguments, in: folder)
+    #expect(status == 1)
+    let lines = text.split(separator: "\n")
+    #expect(lines[1].hasPrefix("FAIL  valid-answers: ") && lines[1].contains("the plugin crashed in \(call) (SIGSEGV)"))
+    #expect(lines.last == "1 of 9 rules broken")
+    #expect(lines.count { $0.hasPrefix("--    ") } == 8)
+    let (jsonStatus, json) = try Support.run(IsolationTests.tessera, arguments + ["--json"], in: folder)
+    #expect(jsonStatus == 1)
+    #expect(json.contains(#""kept": [], "unchecked": [{"rule": "rect-query""#), "\(json)")
+    #expect(json.contains(#""violations": [{"rule": "valid-answers""#), "\(json)")
+    let file = "r/crasher-valid-answers.session"
+    let session = try String(contentsOfFile: folder + "/" + file, encoding: .utf8)
+    let lastCommand = try #require(
+      session.split(separator: "\n", omittingEmptySubsequences: false).lastIndex { $0.hasPrefix("> ") })
+    let (replayed, replay) = try Support.run(IsolationTests.tessera, ["check", "--trust", file], in: folder)
+    #expect(replayed == 1)
+    #expect(replay.hasPrefix("FAIL \(file):\(lastCommand + 1): output differs"), "\(replay)")
+    #expect(replay.contains("crashed in \(call)"), "\(replay)")
+  }
+
   /// Each layout is checked on its own data by default (the timeline on events), a bundled
   /// library given by its path is the one loaded, nothing is made when nothing fails, `--json`
   /// puts an error on standard output too, and a reproducer loads the plugin by a path
