@@ -24,7 +24,17 @@ struct Bench: ParsableCommand {
   @Option(help: "Spread the items over this many sections (tracks for events; default: the generator's).")
   var sections: Int?
   @Option(help: "Seed for the dataset and the query offsets.") var seed = 1
-  @Option(help: "How many visible-rect queries and item lookups.") var queries = 10_000
+  @Option(help: "How many visible-rect queries and item lookups (default 10000; 1000 in a debug build).")
+  var queries: Int?
+
+  /// A debug build runs a tenth of the queries: its figures only show that the bench works.
+  static var defaultQueries: Int {
+    #if DEBUG
+      1_000
+    #else
+      10_000
+    #endif
+  }
   @Option(help: "How many full prepares (the median is reported).") var prepareRuns = 5
   @Option(help: "Also time random batches of this many operations (validate, apply, relayout, visible query).")
   var batch = 0
@@ -47,7 +57,7 @@ struct Bench: ParsableCommand {
   func run() throws {
     #if DEBUG
       printError(
-        "warning: this is a debug build: its figures are many times slower than a release build's (swift build -c release; .build/release/tessera bench)"
+        "warning: this is a debug build: its figures are many times slower than a release build's, and it runs \(Self.defaultQueries) queries unless --queries says otherwise (swift build -c release; .build/release/tessera bench)"
       )
     #endif
     if let load {
@@ -78,7 +88,7 @@ struct Bench: ParsableCommand {
       for (layout, size) in layouts.flatMap({ name in sizes.map { (name, $0) } }) {
         var configuration = Benchmark.Configuration(
           layout: layout, items: size, dataset: dataset ?? BenchDatasets.natural(for: layout), seed: seed,
-          queries: queries, prepareRuns: prepareRuns)
+          queries: queries ?? Self.defaultQueries, prepareRuns: prepareRuns)
         configuration.batchOperations = batch
         configuration.sections = sections
         configuration.selfSizingEvents = selfsizing

@@ -306,6 +306,15 @@ import Testing
     let (byPath, byPathOutput) = try Support.run(
       IsolationTests.tessera, ["conform", Support.buildFolder + "/./libTesseraFlow.so", "--items", "60"], in: folder)
     #expect(byPath == 0, "\(byPathOutput)")
+    // Every bundled library, given by its path, keeps every rule on its layouts' own data.
+    let registry = Workbench.registry(pluginPaths: []).0
+    #expect(registry.libraries.count == 9)
+    for library in registry.libraries {
+      let (status, output) = try Support.run(
+        IsolationTests.tessera, ["conform", library.file, "--items", "40"], in: folder)
+      #expect(status == 0, "\(library.file): \(output)")
+      #expect(output.components(separatedBy: "every rule kept (9)").count == library.layouts.count + 1, "\(output)")
+    }
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
     let (refused, refusedOutput) = try Support.run(
       "/bin/sh", ["-c", "'\(IsolationTests.tessera)' conform flow --items 0 --json 2>/dev/null"], in: folder)
