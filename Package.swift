@@ -37,9 +37,14 @@ var targets: [Target] = [
   .executableTarget(
     name: "tessera",
     dependencies: [
-      "TesseraHost", "TesseraABI", "TesseraKit", "CEditLine", "FlowLayout",
+      "TesseraHost", "TesseraABI", "TesseraKit", "CEditLine",
       .product(name: "ArgumentParser", package: "swift-argument-parser"),
     ],
+    swiftSettings: strict),
+  // The ABI's cost: the flow layout's query through the ABI beside the same query on the Swift
+  // object (a target of its own: `tessera` links no plugin's code).
+  .executableTarget(
+    name: "tessera-abi-overhead", dependencies: ["TesseraHost", "TesseraABI", "TesseraKit", "FlowLayout"],
     swiftSettings: strict),
   .target(name: "ListC", dependencies: ["TesseraABI"], path: "Plugins/ListC"),
   .testTarget(name: "TesseraKitTests", dependencies: ["TesseraKit"], swiftSettings: strict),

@@ -1,5 +1,4 @@
 import ArgumentParser
-import FlowLayout
 import TesseraABI
 import TesseraHost
 import TesseraKit
@@ -95,7 +94,7 @@ struct Bench: ParsableCommand {
         configuration.scroll = scroll
         configuration.scrollSelfSizing = scrollSelfSizing
         configuration.progress = .terminal
-        let result = try Benchmark.run(configuration, registry: registry, direct: DirectLayouts.probe(for: layout))
+        let result = try Benchmark.run(configuration, registry: registry)
         results.append(result)
         if !json && layouts.count == 1 { emit(result.text + (sizes.count > 1 ? "\n" : "")) }
       }
@@ -109,29 +108,6 @@ struct Bench: ParsableCommand {
       emit(Benchmark.summary(results))
     } else if results.count > 1 {
       emit(Benchmark.scaling(results))
-    }
-  }
-}
-
-/// The bundled Swift layouts linked straight into the host, so the benchmark can compare a
-/// query through the C ABI with the same query on the Swift object.
-enum DirectLayouts {
-  static func probe(for name: String) -> ((UnsafePointer<tessera_data_source>) -> Benchmark.DirectProbe)? {
-    guard name == FlowLayout.layoutDescription.name else { return nil }
-    return { table in
-      let layout = FlowLayout(collectionView: CollectionView(table))
-      let kinds = FlowLayout.layoutDescription.kinds
-      let capacity = 4096
-      let records = UnsafeMutablePointer<tessera_attributes>.allocate(capacity: capacity)
-      return Benchmark.DirectProbe(
-        prepare: { try? layout.prepare() },
-        query: { rect in
-          kinds.withUnsafeBufferPointer { kindBuffer in
-            var sink = AttributesSink(records: records, capacity: capacity, kinds: kindBuffer)
-            layout.layoutAttributesForElements(in: rect, into: &sink)
-            return sink.count
-          }
-        })
     }
   }
 }

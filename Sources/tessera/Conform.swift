@@ -79,7 +79,7 @@ struct Conform: ParsableCommand {
       throw HostError("conform: cannot write \(progressFile)")
     }
     ConformanceProgress.sink = writer
-    if let statusPage { PluginCallMarker.status = try EngineStatus(path: statusPage, create: false) }
+    if let statusPage { PluginCallMarker.observer = try EngineStatus(path: statusPage, create: false) }
     var broken = false
     try check { report in
       emit(json ? ConformanceJSON.json(report).serialized : ConformanceText.text(report))

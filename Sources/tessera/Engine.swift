@@ -24,7 +24,7 @@ struct Engine: ParsableCommand {
     do {
       let status = try EngineStatus(path: statusPage, create: false)
       status.watchesPipes = true
-      PluginCallMarker.status = status
+      PluginCallMarker.observer = status
     } catch {
       // The supervisor makes the page before it starts the engine: when the page is gone, the
       // supervisor has already ended (and removed its folder), and nobody is left to tell.

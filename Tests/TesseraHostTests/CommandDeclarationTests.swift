@@ -65,7 +65,7 @@ import Testing
   /// that needs the session.
   @Test func onlyRunDrivesTheSession() {
     let drivers = Session.commands.filter {
-      if case .session = $0.handler { return true } else { return false }
+      if case .lines = $0.handler { return true } else { return false }
     }
     #expect(drivers.map(\.name) == ["run"])
   }

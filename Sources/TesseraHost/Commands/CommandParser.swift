@@ -231,7 +231,16 @@ enum CommandParser {
 
   /// ` Did you mean 'x'?` for a near miss, else nothing.
   static func hint(_ word: String, _ names: [String]) -> String {
-    let near = CommandLookup.closest(to: word, among: names)
+    let near = Suggestions.closest(to: word, among: names)
     return near.isEmpty ? "" : " Did you mean '\(near[0])'?"
+  }
+}
+
+extension WorkbenchState {
+  /// What reading arguments may look at: the plugins, the layout, the sections, the transition.
+  var parseContext: ParseContext {
+    ParseContext(
+      registry: registry, layout: layout, sectionCount: model.dataset.sections.count,
+      nextLayout: transition?.next.layoutClass)
   }
 }

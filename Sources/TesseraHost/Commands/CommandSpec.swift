@@ -16,8 +16,8 @@ public struct CommandSpec: Sendable {
   enum Handler: Sendable {
     /// Almost every command: it works on the workbench state and returns a result.
     case workbench(@Sendable (WorkbenchState, Arguments) throws(HostError) -> CommandResult)
-    /// `run FILE`, which runs lines itself, so it needs the session that runs them.
-    case session(@Sendable (Session, Arguments) throws(HostError) -> CommandResult)
+    /// `run FILE`, which runs lines itself, so it needs what runs them (the session).
+    case lines(@Sendable (any LineRunner, Arguments) throws(HostError) -> CommandResult)
   }
 
   init(
@@ -33,6 +33,11 @@ public struct CommandSpec: Sendable {
     self.handler = handler
   }
 
+  /// What `help` shows of it.
+  public var help: CommandHelp {
+    CommandHelp(name: name, usage: usage, summary: summary, discussion: discussion, examples: examples)
+  }
+
   /// One line per form, e.g. `viewport [WxH]`.
   public var usage: [String] { forms.map { $0.usage(name) } }
 
@@ -41,4 +46,10 @@ public struct CommandSpec: Sendable {
     let usage = usage
     return usage.count == 1 ? "usage: \(usage[0])" : "usage:\n" + usage.map { "  \($0)" }.joined(separator: "\n")
   }
+}
+
+/// What runs lines of commands (the session): `run FILE` hands its file to it.
+public protocol LineRunner: AnyObject {
+  /// `run FILE`: the file's commands, run line after line, and their transcript.
+  func runFile(_ args: Arguments) throws(HostError) -> CommandResult
 }

@@ -14,8 +14,9 @@ extension WorkbenchState {
     return .batch(try performBatch(batch))
   }
 
-  /// A line typed while a multi-line batch is open.
-  func batchLine(_ words: [String]) throws(HostError) -> CommandResult {
+  /// A line typed while a multi-line batch is open; `isCommand` tells a command's name (typed
+  /// by mistake) from an operation's.
+  func batchLine(_ words: [String], isCommand: (String) -> Bool) throws(HostError) -> CommandResult {
     switch words.first {
     case "commit":
       guard words.count == 1 else { throw HostError("commit takes no arguments") }
@@ -28,9 +29,7 @@ extension WorkbenchState {
       pendingBatch = nil
       return .batchCancelled(operations: count)
     default:
-      if let word = words.first, !BatchOperation.verbs.contains(word),
-        CommandTable.all.contains(where: { $0.name == word })
-      {
+      if let word = words.first, !BatchOperation.verbs.contains(word), isCommand(word) {
         throw HostError(
           "'\(word)' is a command, but a batch is open: type its operations, then 'commit' to apply them or 'cancel' to drop them"
         )

@@ -60,7 +60,7 @@ public final class EngineStatus: @unchecked Sendable {
   }
 
   /// The engine is about to call into plugin code: `caller` names the plugin and layout.
-  @inline(__always) func enter(caller: UnsafeRawBufferPointer, call: UnsafeRawBufferPointer) {
+  @inline(__always) public func enter(caller: UnsafeRawBufferPointer, call: UnsafeRawBufferPointer) {
     // After a call closed the pipes, the names stay that call's.
     guard base.load(fromByteOffset: Self.brokeOffset, as: UInt32.self) == 0 else { return }
     noteCaller(caller)
@@ -73,7 +73,7 @@ public final class EngineStatus: @unchecked Sendable {
     (base + 8).storeBytes(of: UInt32(1), as: UInt32.self)
   }
 
-  @inline(__always) func leave() {
+  @inline(__always) public func leave() {
     (base + 8).storeBytes(of: UInt32(0), as: UInt32.self)
     // The engine's pipes (3 and 4) must outlive every plugin call: one that closed them is named.
     if watchesPipes, base.load(fromByteOffset: Self.brokeOffset, as: UInt32.self) == 0,
@@ -143,20 +143,4 @@ public final class EngineStatus: @unchecked Sendable {
   }
 }
 
-/// The engine's side: where plugin calls are announced. Nothing is written when the workbench
-/// runs in-process (tests, `bench`), so the cost there is one load and a branch.
-public enum PluginCallMarker {
-  nonisolated(unsafe) public static var status: EngineStatus?
-
-  /// Runs `body` (a call into plugin code) with the call marked as in flight.
-  @inline(__always)
-  static func around<T, E: Error>(_ caller: [UInt8], _ call: String, _ body: () throws(E) -> T) throws(E) -> T {
-    guard let status else { return try body() }
-    var name = call
-    caller.withUnsafeBytes { callerBytes in
-      name.withUTF8 { status.enter(caller: callerBytes, call: UnsafeRawBufferPointer($0)) }
-    }
-    defer { status.leave() }
-    return try body()
-  }
-}
+extension EngineStatus: PluginCallObserver {}

@@ -49,9 +49,18 @@ public enum CommandResult {
 
 /// `help`, `help COMMAND`, `help LAYOUT`.
 public enum HelpTopic {
-  case overview([CommandSpec])
-  case command(CommandSpec)
+  case overview([CommandHelp])
+  case command(CommandHelp)
   case layout(LayoutClass)
+}
+
+/// A command as `help` shows it: its usage lines, what it does, more, and examples.
+public struct CommandHelp: Sendable {
+  public var name: String
+  public var usage: [String]
+  public var summary: String
+  public var discussion: String
+  public var examples: [String]
 }
 
 /// `plugin reload NAME`: the fresh library and, when the current layout came from the old copy,
@@ -75,12 +84,6 @@ public struct PluginReload {
 /// `plugins`: each library with the path shown for it.
 public struct PluginListing {
   public var libraries: [(library: PluginLibrary, path: String)]
-}
-
-/// A layout and the value of each of its options.
-public struct LayoutSetting {
-  public var layoutClass: LayoutClass
-  public var values: [OptionSpec.Value]
 }
 
 /// What a `transition` command did, and where the transition stands.

@@ -111,7 +111,7 @@ public enum BatchOperation: Hashable, Sendable, CustomStringConvertible {
       try arity(1...1, "S")
       return .reloadSection(try section(args[0]))
     default:
-      let near = CommandLookup.closest(to: verb, among: verbs)
+      let near = Suggestions.closest(to: verb, among: verbs)
       let hint = near.isEmpty ? "" : " Did you mean '\(near[0])'?"
       throw HostError("unknown batch operation '\(verb)'.\(hint) Operations: \(verbs.joined(separator: ", "))")
     }

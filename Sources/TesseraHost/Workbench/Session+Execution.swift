@@ -21,7 +21,7 @@ extension Session {
   public func perform(_ line: String) -> Outcome {
     let trimmed = line.trimmingLeadingAndTrailingWhitespace
     if trimmed.isEmpty || trimmed.hasPrefix("#") { return Outcome(output: nil, failed: false) }
-    PluginCallMarker.status?.beginCommand()
+    PluginCallMarker.observer?.beginCommand()
     traceLines = []
     var text: String?  // the table form
     var json: JSONOutput?  // the JSON form
@@ -85,7 +85,11 @@ extension Session {
     let enclosing = state.atomicDepth
     state.atomicDepth = 0
     defer { state.atomicDepth = enclosing }
-    if state.isCollectingBatch { return try state.atomically { () throws(HostError) in try state.batchLine(words) } }
+    if state.isCollectingBatch {
+      return try state.atomically { () throws(HostError) in
+        try state.batchLine(words) { word in Self.commands.contains { $0.name == word } }
+      }
+    }
     let spec = try CommandLookup.find(first, in: Self.commands)
     do {
       let result = try state.atomically { () throws(HostError) -> CommandResult in
@@ -93,7 +97,7 @@ extension Session {
         let result: CommandResult
         switch spec.handler {
         case .workbench(let handler): result = try handler(state, arguments)
-        case .session(let handler): result = try handler(self, arguments)
+        case .lines(let handler): result = try handler(self, arguments)
         }
         // A picture is drawn and written here, so a failure to write is the command's failure.
         if case .picture(let request) = result { return .pictureWritten(try writePicture(request)) }
@@ -108,11 +112,7 @@ extension Session {
   }
 
   /// What reading arguments may look at.
-  var parseContext: ParseContext {
-    ParseContext(
-      registry: state.registry, layout: state.layout, sectionCount: state.model.dataset.sections.count,
-      nextLayout: state.transition?.next.layoutClass)
-  }
+  var parseContext: ParseContext { state.parseContext }
 
   /// Draws a picture and writes it (or keeps it to print, for path "-").
   func writePicture(_ request: PictureRequest) throws(HostError) -> PictureWritten {

@@ -236,3 +236,25 @@ enum SMILAnimation {
     }
   }
 }
+
+extension Motion.Change {
+  /// The outline's style class (`PictureStyle`); nil for none.
+  var styleClass: String? {
+    switch self {
+    case .none: nil
+    case .inserted: "ins"
+    case .deleted: "del"
+    case .moved: "mov"
+    case .reloaded: "rel"
+    }
+  }
+
+  /// Legend entries for the changes among `motions`, in this order.
+  static func legend(_ motions: [Motion]) -> [PictureHeader.Entry] {
+    let present = Set(motions.map(\.change))
+    return allCases.compactMap { change in
+      guard present.contains(change), let style = change.styleClass else { return nil }
+      return .init(swatch: .box(style), name: change.rawValue)
+    }
+  }
+}

@@ -347,7 +347,7 @@ enum CommandTable {
       discussion:
         "In a session file the commands are the lines starting with '> '; otherwise every line that is not blank or a # comment is one. Relative paths inside resolve against the file's folder. The transcript is indented two spaces, so it cannot be read as commands when it sits in a session file; 'tessera run FILE' prints it unindented, ready to become one. What a file does ends with it: 'quit' skips the rest of that file only, and a batch it leaves open is dropped. One run runs at most 100000 commands, counting those of the files it runs.",
       examples: ["run sessions/flow/vertical-grid.session"],
-      run: .session { session, args throws(HostError) in try session.runCommand(args) }),
+      run: .lines { runner, args throws(HostError) in try runner.runFile(args) }),
     CommandSpec(
       "watchdog",
       [

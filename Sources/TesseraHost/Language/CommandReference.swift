@@ -6,13 +6,13 @@ public enum CommandReference {
 
   public static var markdown: String {
     var lines = [begin, "", "| command | does |", "|---|---|"]
-    for spec in Session.commands {
+    for spec in CommandTable.all {
       // A bar inside a table cell must be escaped, even inside code.
       let usage = spec.usage.map { "`\($0)`" }.joined(separator: "<br>").replacing("|", with: "\\|")
       lines.append("| \(usage) | \(spec.summary.replacing("|", with: "\\|")) |")
     }
     lines.append("")
-    for spec in Session.commands where !spec.discussion.isEmpty {
+    for spec in CommandTable.all where !spec.discussion.isEmpty {
       let parts = spec.discussion.split(separator: "\n").map(String.init)
       guard parts.contains(where: { $0.hasPrefix(" ") }) else {
         lines.append("- **\(spec.name)**: " + parts.joined(separator: " "))

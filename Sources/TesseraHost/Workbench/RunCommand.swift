@@ -1,6 +1,6 @@
 /// `run FILE`: the commands of a session file or script, with the transcript they print.
-extension Session {
-  func runCommand(_ args: Arguments) throws(HostError) -> CommandResult {
+extension Session: LineRunner {
+  public func runFile(_ args: Arguments) throws(HostError) -> CommandResult {
     let name = try args.word("FILE")
     guard runDepth < 8 else { throw HostError("run: files nested more than 8 deep (does \(name) run itself?)") }
     let path = state.resolve(name)

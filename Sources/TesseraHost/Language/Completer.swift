@@ -9,7 +9,7 @@
 /// terminal.
 public enum Completer {
   /// Candidates that complete the last (partial) word of `line`.
-  public static func candidates(for line: String, session: Session) -> [String] {
+  static func candidates(for line: String, state session: WorkbenchState) -> [String] {
     let endsWithSpace = line.last?.isWhitespace ?? true
     var words = (try? Tokenizer.words(line)) ?? line.split(separator: " ").map(String.init)
     let partial = endsWithSpace ? "" : (words.popLast() ?? "")
@@ -19,9 +19,9 @@ public enum Completer {
       return (BatchOperation.verbs + ["commit", "cancel"]).filter { $0.hasPrefix(partial) }
     }
     guard let first = words.first else {
-      return Session.commands.map(\.name).filter { $0.hasPrefix(partial) }
+      return CommandTable.all.map(\.name).filter { $0.hasPrefix(partial) }
     }
-    guard let spec = try? CommandLookup.find(first, in: Session.commands) else { return [] }
+    guard let spec = try? CommandLookup.find(first, in: CommandTable.all) else { return [] }
     let arguments = Array(words.dropFirst())
     var candidates: [String] = []
     for (form, type) in expected(spec, arguments) {
@@ -71,11 +71,12 @@ public enum Completer {
   }
 
   /// Candidates for an argument of `type`.
-  static func complete(_ type: ArgumentType, partial: String, arguments: [String], session: Session) -> [String] {
+  static func complete(_ type: ArgumentType, partial: String, arguments: [String], session: WorkbenchState) -> [String]
+  {
     let named = arguments.first ?? ""
     switch type {
     case .topic:
-      return Session.commands.map(\.name) + session.registry.layouts.map(\.name)
+      return CommandTable.all.map(\.name) + session.registry.layouts.map(\.name)
     case .layoutName:
       return session.registry.layouts.map(\.name)
     case .layoutOptions:

@@ -24,26 +24,6 @@ public struct Motion: Sendable, Equatable {
     case deleted
     case moved
     case reloaded
-
-    /// The outline's style class (`PictureStyle`); nil for none.
-    var styleClass: String? {
-      switch self {
-      case .none: nil
-      case .inserted: "ins"
-      case .deleted: "del"
-      case .moved: "mov"
-      case .reloaded: "rel"
-      }
-    }
-
-    /// Legend entries for the changes among `motions`, in this order.
-    static func legend(_ motions: [Motion]) -> [PictureHeader.Entry] {
-      let present = Set(motions.map(\.change))
-      return allCases.compactMap { change in
-        guard present.contains(change), let style = change.styleClass else { return nil }
-        return .init(swatch: .box(style), name: change.rawValue)
-      }
-    }
   }
 
   public init(
