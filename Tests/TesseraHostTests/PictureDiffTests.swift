@@ -34,11 +34,14 @@ import Testing
     #expect(moved.children.map { $0["class"]! } == ["exp", "act"])
     #expect(moved.children.map { $0.number("x")! } == [68, 70])
     #expect(root.group("cell 0.0")?.children.map { $0["class"]! } == ["same"])
-    let labels = root.descendants.filter { $0["data-label"] != nil }.map(\.text)
+    // Each differing element is numbered where it is, and the header lists what differs.
+    let labels = root.descendants.filter { $0["data-label"] != nil }.map { "\($0["data-label"]!) \($0.text)" }
+    #expect(labels == ["cell 0.1 1", "cell 0.2 2", "cell 0.3 3", "header 0.0 4"])
+    let notes = root.descendants.filter { $0["class"] == "cap" }.map(\.text).filter { $0.first?.isNumber == true }
     #expect(
-      labels == [
-        "cell 0.1: x 68→70, height 50→44", "cell 0.2: alpha 1→0.5, column 2→1", "cell 0.3: only actual",
-        "header 0.0: only expected",
+      notes.dropFirst() == [
+        "1. cell 0.1: x 68→70, height 50→44", "2. cell 0.2: alpha 1→0.5, column 2→1", "3. cell 0.3: only actual",
+        "4. header 0.0: only expected",
       ])
     #expect(root.children.first { $0.name == "title" }?.text == "flow/grid.session:7 dump")
     #expect(

@@ -67,7 +67,7 @@ import Testing
         <g data-element="cell 0.2" opacity="0.5"><rect x="10" y="110" width="100" height="60" class="c0"/><text x="60" y="137.5" class="t">0.2</text><text x="60" y="149.5" class="t id">c</text></g>
         <g data-element="cell 0.3" transform="translate(180 140) matrix(0.8660254037844387 0.5 -0.5 0.8660254037844387 0 0) translate(-180 -140)"><rect x="150" y="120" width="60" height="40" class="c0"/><text x="180" y="137.5" class="t">0.3</text><text x="180" y="149.5" class="t id">d</text></g>
         <g data-element="header 0.0"><rect x="0" y="0" width="240" height="30" class="s1"/><text x="120" y="18.5" class="t">0.0</text></g>
-        <g data-viewport="viewport 240x150 at 0,20"><rect x="0" y="20" width="240" height="150" class="vp" mask="url(#ts-labels)"/><rect x="0" y="20" width="152" height="15" class="vptag"/><text x="4" y="31" class="vpt">viewport 240x150 at 0,20</text></g>
+        <g data-viewport="viewport 240x150 at 0,20"><rect x="0" y="20" width="240" height="150" class="vp" mask="url(#ts-labels)"/></g>
         </g>
         </svg>
 
@@ -304,5 +304,22 @@ import Testing
     let viewport = try #require(root.descendants.first { $0["data-viewport"] != nil })
     #expect(viewport.children.map(\.name) == ["rect"])
     #expect(root.descendants.contains { $0.text == "viewport 240x200 at 0,0 · 5 elements" })
+  }
+
+  /// The tag sits on the viewport's line, above it, where it covers no label; else there is none
+  /// (the header's caption gives the same).
+  @Test func theViewportTagSitsAboveTheLineClearOfLabels() throws {
+    let cell = F.element(.cell, nil, 0, 0, Rect(x: 10, y: 60, width: 100, height: 60))
+    var scene = F.smallScene([cell])
+    scene.viewport = Rect(x: 0, y: 50, width: 240, height: 150)
+    let root = try SVGNode.parse(LayoutPicture.draw(scene, options: PictureOptions()).svg)
+    let viewport = try #require(root.descendants.first { $0["data-viewport"] != nil })
+    let tag = try #require(viewport.children.first { $0["class"] == "vptag" })
+    #expect([tag.number("x"), tag.number("y"), tag.number("height")] == [0, 35, 15])
+    // A label right above the line: no tag.
+    scene.elements.append(F.element(.cell, nil, 0, 1, Rect(x: 10, y: 20, width: 100, height: 28)))
+    let covered = try SVGNode.parse(LayoutPicture.draw(scene, options: PictureOptions()).svg)
+    let plain = try #require(covered.descendants.first { $0["data-viewport"] != nil })
+    #expect(plain.children.map(\.name) == ["rect"])
   }
 }

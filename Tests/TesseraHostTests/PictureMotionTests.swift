@@ -108,6 +108,29 @@ import Testing
     #expect(animated.group("cell 0.0")?.descendants.filter { $0.name == "text" }.map(\.text) == ["0.0→0.1", "a"])
   }
 
+  /// Where `old→new` does not fit, a frame shows the path before the update in the first half
+  /// and after it in the second; a copy below half opacity has no label; what the batch changes
+  /// is drawn over what it leaves.
+  @Test func aStripLabelsSmallCellsFrameByFrameAndDrawsChangesOnTop() throws {
+    let small = Motion(
+      label: "cell 0.10", id: "", start: F.element(.cell, nil, 0, 12, Rect(x: 0, y: 0, width: 40, height: 20)),
+      end: F.element(.cell, nil, 0, 10, Rect(x: 50, y: 0, width: 40, height: 20)), change: .moved,
+      pathLabel: "0.12→0.10", startPath: "0.12")
+    let still = Motion(
+      label: "cell 0.11", id: "", start: F.element(.cell, nil, 0, 11, Rect(x: 40, y: 0, width: 40, height: 20)),
+      end: F.element(.cell, nil, 0, 11, Rect(x: 40, y: 0, width: 40, height: 20)))
+    let root = try SVGNode.parse(
+      MotionPicture.filmStrip(
+        [small, still, Self.appearing], frames: 3, scene: F.smallScene([]), options: PictureOptions()
+      ).svg)
+    let panels = root.descendants.filter { $0["data-frame"] != nil }
+    #expect(panels.map { $0.group("cell 0.10")?.texts } == [["0.12"], ["0.10"], ["0.10"]])
+    #expect(panels.map { $0.group("cell 0.4")?.texts } == [[], ["0.4", "new"], ["0.4", "new"]])
+    // The moved cell (0.10) is drawn after those the batch leaves (0.4, 0.11), though its path
+    // comes before 0.11's.
+    #expect(panels[0].elementGroups.map { $0["data-element"]! } == ["cell 0.4", "cell 0.11", "cell 0.10"])
+  }
+
   /// Panels wrap into rows of as many as fit 840 pixels, so a long strip stays readable.
   @Test func aLongStripWrapsIntoRows() throws {
     let root = try SVGNode.parse(

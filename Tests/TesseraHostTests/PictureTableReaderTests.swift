@@ -87,9 +87,23 @@ import Testing
     let read = try #require(AttributeTableReader.elements(fromTable: aligned))
     #expect(read.count == 3)
     #expect(AttributeTableReader.elements(fromTable: typed) == read)
-    #expect(AttributeTableReader.unreadableRow(typed) == nil)
+    #expect(AttributeTableReader.whyUnreadable(typed) == nil)
+    // What cannot be read is named, with why.
+    let header = "element path id x y width height"
+    for (row, why) in [
+      ("cell 0.2 c sixty 0 50 50", "cannot read `cell 0.2 c sixty 0 50 50`: `sixty` is not a number"),
+      ("cell 0.1 i1 100 0 50", "cannot read `cell 0.1 i1 100 0 50`: it has 3 numbers where x y width height need 4"),
+      ("cell 0.1 100 0", "cannot read `cell 0.1 100 0`: it has 2 numbers where x y width height need 4"),
+    ] {
+      #expect(AttributeTableReader.whyUnreadable([header, row]) == why)
+    }
     #expect(
-      AttributeTableReader.unreadableRow(typed + ["cell 0.2 c sixty 0 50 50 0 1"]) == "cell 0.2 c sixty 0 50 50 0 1")
+      AttributeTableReader.whyUnreadable(["cell 0.1 0 0 50 50"])
+        == "cannot read `cell 0.1 0 0 50 50`: the first line must be a header, `element path x y width height z alpha extra` (id after path for cells)"
+    )
+    #expect(
+      AttributeTableReader.whyUnreadable(["{\"elements\": [", "]}"])
+        == "a JSON listing is one line, and this one spans 2")
   }
 
   @Test func jsonReadsBack() throws {

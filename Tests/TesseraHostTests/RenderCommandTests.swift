@@ -190,6 +190,27 @@ import Testing
       return
     }
     #expect(typedPicture == folder + "/tmp__tessera-check-pictures-\(getpid())__typed.svg")
+    // The same values, only spaced differently: the failure says so, and how to fix it.
+    let spaced = """
+      > gen grid 3
+      generated 3 items in 1 section
+      > visible
+      element path id x y width height
+      cell 0.0 i0 0 0 50 50
+      cell 0.1 i1 68 0 50 50
+      cell 0.2 i2 136 0 50 50
+      (3 elements)
+
+      """
+    try spaced.write(toFile: folder + "/spaced.session", atomically: true, encoding: .utf8)
+    guard case .failed(_, let spacedDiff, _) = try checker.check(path: folder + "/spaced.session", update: false)
+    else {
+      Issue.record("expected a failure")
+      return
+    }
+    #expect(
+      spacedDiff.hasSuffix(
+        "\n(only the spacing differs: `tessera check --update \(folder)/spaced.session` rewrites the expected output)"))
     // One it cannot read says why no picture was drawn.
     let garbled = typed.replacingOccurrences(of: "cell    0.1 100 0   50 50", with: "cell 0.1 a hundred")
     try garbled.write(toFile: folder + "/garbled.session", atomically: true, encoding: .utf8)
@@ -198,7 +219,10 @@ import Testing
       Issue.record("expected a failure, got \(garbledOutcome)")
       return
     }
-    #expect(garbledPicture == "none (the expected output is not an attribute table: cannot read `cell 0.1 a hundred`)")
+    #expect(
+      garbledPicture
+        == "none (the expected output is not an attribute table: cannot read `cell 0.1 a hundred`: `a` is not a number)"
+    )
   }
 }
 

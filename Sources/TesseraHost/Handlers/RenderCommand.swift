@@ -154,9 +154,11 @@ extension WorkbenchState {
         change = isCell && moved.contains(a.id) ? .moved : isCell && reloaded.contains(a.id) ? .reloaded : .none
       }
       let pathLabel = a.from.flatMap { from in a.to.flatMap { to in from == to ? nil : "\(from)→\(to)" } }
+      // A deleted element keeps its old path, named so (a cell that takes its place has it too).
+      let label = a.to.map { "\(a.element) \($0)" } ?? "\(a.element) \(a.from ?? a.end.indexPath) (deleted)"
       return Motion(
-        label: "\(a.element) \(a.to ?? a.from ?? a.end.indexPath)", id: a.id, start: a.start, end: a.end,
-        change: change, pathLabel: pathLabel ?? (a.to ?? a.from).map { "\($0)" })
+        label: label, id: a.id, start: a.start, end: a.end,
+        change: change, pathLabel: pathLabel ?? (a.to ?? a.from).map { "\($0)" }, startPath: a.from.map { "\($0)" })
     }
   }
 }

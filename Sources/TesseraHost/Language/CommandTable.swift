@@ -215,7 +215,8 @@ enum CommandTable {
         \(RenderOptions.overviewLimit) elements are drawn as a density overview. 'batch' draws the animation of \
         the last batch or apply (SMIL, no script), or with frames=N a film strip of N frames in rows about 840 \
         pixels wide; inserted, deleted, moved and reloaded elements are outlined green, dashed red, orange and \
-        dotted blue (in the legend), and an element whose index path changes is labelled old→new; 'transition' likewise draws the interactive \
+        dotted blue (in the legend) and drawn over the rest, an element whose index path changes is labelled \
+        old→new where that fits, and motion pictures mark no overlaps; 'transition' likewise draws the interactive \
         transition in progress, or the last 'layout … animated' or 'zoom … animated', over the old and new bounds; \
         during an interactive transition every picture shows its blended state. Options: scale=S (pixels per point, default 1), \
         width=PX (fit to this width), title=TEXT, labels=on|off, hidden=show|skip (hidden elements dashed or not \

@@ -15,6 +15,9 @@ public struct Motion: Sendable, Equatable {
   /// The index paths its label shows when the element's path changes: `0.5→0.0` (nil: its end
   /// path).
   public var pathLabel: String?
+  /// Its index path before the update, shown in the frames of its first half when `old→new`
+  /// does not fit (nil: none, it was inserted).
+  public var startPath: String?
 
   /// What a batch update does to an element.
   public enum Change: String, Sendable, CaseIterable {
@@ -27,7 +30,8 @@ public struct Motion: Sendable, Equatable {
   }
 
   public init(
-    label: String, id: String = "", start: Element, end: Element, change: Change = .none, pathLabel: String? = nil
+    label: String, id: String = "", start: Element, end: Element, change: Change = .none, pathLabel: String? = nil,
+    startPath: String? = nil
   ) {
     self.label = label
     self.id = id
@@ -35,6 +39,7 @@ public struct Motion: Sendable, Equatable {
     self.end = end
     self.change = change
     self.pathLabel = pathLabel
+    self.startPath = startPath
   }
 
   /// The element at `progress` (clamped to 0...1) by UIKit's interactive transition rule: a copy

@@ -34,16 +34,42 @@ public enum AttributeTableReader {
     return elements
   }
 
-  /// The first row of `lines` (after the header) that neither lines up with the header nor reads
-  /// word by word, for a message saying why a table could not be read; nil when every row reads.
-  public static func unreadableRow(_ lines: [String]) -> String? {
+  /// Why `lines` are not an attribute table: the first line that does not read, quoted, and what
+  /// is wrong with it; nil when every line reads.
+  public static func whyUnreadable(_ lines: [String]) -> String? {
     let rows = lines.filter { !$0.allSatisfy(\.isWhitespace) }
     guard let header = rows.first else { return nil }
-    guard let columns = columns(header) else { return header }
-    return rows.dropFirst().first { line in
-      !isCountLine(line) && element(line, columns: columns) == nil
-        && element(words: line, columns: columns.map(\.name)) == nil
+    if header.hasPrefix("{") {
+      return rows.count > 1
+        ? "a JSON listing is one line, and this one spans \(rows.count)"
+        : "cannot read `\(header)` as a JSON listing (an object with an \"elements\" array)"
     }
+    guard let columns = columns(header) else {
+      return
+        "cannot read `\(header)`: the first line must be a header, `\((required + optional).joined(separator: " "))` (id after path for cells)"
+    }
+    guard
+      let row = rows.dropFirst().first(where: { line in
+        !isCountLine(line) && element(line, columns: columns) == nil
+          && element(words: line, columns: columns.map(\.name)) == nil
+      })
+    else { return nil }
+    var words = row.split(separator: " ").dropFirst(2)
+    if columns.contains(where: { $0.name == "id" }), let first = words.first, parseNumber(String(first)) == nil,
+      !first.contains("=")
+    {
+      words = words.dropFirst()
+    }
+    let numbers = words.prefix { !$0.contains("=") && $0 != "hidden" }
+    if let word = numbers.first(where: { parseNumber(String($0)) == nil }) {
+      return "cannot read `\(row)`: `\(word)` is not a number"
+    }
+    if numbers.count < 4 {
+      return
+        "cannot read `\(row)`: it has \(numbers.count) number\(numbers.count == 1 ? "" : "s") where x y width height need 4"
+    }
+    return
+      "cannot read `\(row)`: its words do not fit the header's columns (\(columns.map(\.name).joined(separator: " ")))"
   }
 
   /// A row read word by word: the kind, the path, the id when the header has one and the row

@@ -70,7 +70,12 @@ public struct SessionChecker {
           let diff = UnifiedDiff.diff(
             plain.rendered(), plain.rendered(replacing: [index: actual]), oldName: "\(path) (expected)",
             newName: "\(path) (actual)")
-          mismatch = (block.line, diff.escapingControls)
+          // Outputs that differ only in spacing (a table typed by hand): say so, and how to fix it.
+          let spaced = { (lines: [String]) in lines.map { $0.split(separator: " ").joined(separator: " ") } }
+          let note =
+            spaced(block.expected) == spaced(actual)
+            ? "\n(only the spacing differs: `tessera check --update \(path)` rewrites the expected output)" : ""
+          mismatch = (block.line, diff.escapingControls + note)
         }
         // With a pictures folder, the first mismatch in attribute output is drawn, even when an
         // earlier line (the echo of a changed option) differed first.
@@ -114,8 +119,8 @@ public struct SessionChecker {
     guard let old = elements(expected) else {
       // The layout answered with attributes, but the file expects something this cannot read.
       let body = expected.filter { !$0.hasPrefix("trace: ") }
-      let row = AttributeTableReader.unreadableRow(body).map { ": cannot read `\($0)`" } ?? ""
-      throw HostError("the expected output is not an attribute table\(row)")
+      let why = AttributeTableReader.whyUnreadable(body).map { ": \($0)" } ?? ""
+      throw HostError("the expected output is not an attribute table\(why)")
     }
     // At most `RenderOptions.longestSide` pixels on the longer side, as `render` draws.
     let area = (old + new).map(\.frame).reduce(nil) { (union: Rect?, frame) in union?.union(frame) ?? frame }

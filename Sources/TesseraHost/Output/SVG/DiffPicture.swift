@@ -4,8 +4,8 @@ import TesseraKit
 public enum DiffPicture {
   /// Elements are matched by label (kind and index path). Expected frames are green dashed
   /// outlines and actual ones red solid outlines; an element that differs (in any attribute, or
-  /// present on one side only) is labelled with what differs, expected → actual
-  /// ("cell 0.3: x 10→20"); matching ones are drawn faint grey. The area is the union of all
+  /// present on one side only) is numbered, and the header lists what differs by number,
+  /// expected → actual ("1. cell 0.3: x 10→20", the first 20); matching ones are drawn faint grey. The area is the union of all
   /// frames. `title`, when given, replaces `options.title`; the overview limit does not apply.
   public static func draw(
     expected: [Element], actual: [Element], title: String?, options: PictureOptions = PictureOptions()
@@ -49,7 +49,10 @@ public enum DiffPicture {
       body.end("g")
       body.newline()
     }
-    for entry in ordered where entry.status != .same {
+    // Each differing element gets a number at its corner; the header lists what differs by number
+    // (labels written at the elements ran into each other along a row).
+    var notes: [String] = []
+    for (index, entry) in ordered.filter({ $0.status != .same }).enumerated() {
       let frame = (entry.actual ?? entry.expected)!.frame
       var differences = entry.differences
       if differences.count > 4 { differences = Array(differences.prefix(4)) + ["…"] }
@@ -59,8 +62,12 @@ public enum DiffPicture {
           "data-label": entry.label, "x": SVGNumber.rounded(frame.minX + 3 * unit),
           "y": SVGNumber.rounded(frame.minY + 11 * unit), "class": "dl halo",
         ],
-        content: PictureText.shown(entry.label) + ": " + differences.joined(separator: ", "))
+        content: String(index + 1))
       body.newline()
+      notes.append("\(index + 1). " + PictureText.shown(entry.label) + ": " + differences.joined(separator: ", "))
+    }
+    if notes.count > Self.listed {
+      notes = Array(notes.prefix(Self.listed)) + ["… and \(notes.count - Self.listed) more"]
     }
 
     let counts = Dictionary(grouping: entries, by: \.status).mapValues(\.count)
@@ -70,15 +77,19 @@ public enum DiffPicture {
       .init(swatch: .box("exp"), name: "expected"), .init(swatch: .box("act"), name: "actual"),
       .init(swatch: .box("same"), name: "same"),
     ]
-    header.captions = [
-      "\(differing) of \(entries.count) element\(entries.count == 1 ? "" : "s") differ: "
-        + "\(counts[.changed] ?? 0) changed, \(counts[.onlyExpected] ?? 0) only expected, "
-        + "\(counts[.onlyActual] ?? 0) only actual · area \(SceneFrames.caption(area))"
-    ]
+    header.captions =
+      [
+        "\(differing) of \(entries.count) element\(entries.count == 1 ? "" : "s") differ: "
+          + "\(counts[.changed] ?? 0) changed, \(counts[.onlyExpected] ?? 0) only expected, "
+          + "\(counts[.onlyActual] ?? 0) only actual · area \(SceneFrames.caption(area))"
+      ] + notes
     let sheet = PictureSheet(content: area, pixelsPerPoint: pixelsPerPoint, header: header, options: options)
     let svg = sheet.document(style: style, defs: SVGDocument(), body: body)
     return Picture(svg: svg, elementCount: entries.count, overlapCount: 0, isOverview: false)
   }
+
+  /// How many differences the header lists.
+  static let listed = 20
 
   private static func attributes(_ frame: Rect, _ style: String) -> KeyValuePairs<String, String?> {
     [

@@ -94,16 +94,17 @@ struct ElementPainter {
   /// One element as one line, named `name` (its label by default); `id` is shown under a
   /// cell's index path where it fits; `path` replaces the index path in its label (`0.5→0.0`);
   /// `outline`, a style class, draws the frame's outline over it (a batch's change).
+  /// `labelled: false` leaves the label out (a copy fading in a film strip's frame).
   mutating func paint(
     _ element: Element, name: String? = nil, id: String?, path: String? = nil, outline: String? = nil,
-    into doc: inout SVGDocument
+    labelled: Bool = true, into doc: inout SVGDocument
   ) {
     let (opacity, transform) = Self.groupAttributes(element)
-    if transform == nil { noteLabels(element, id: id, path: path) }
+    if transform == nil, labelled { noteLabels(element, id: id, path: path) }
     doc.start("g", ["data-element": name ?? element.label, "opacity": opacity, "transform": transform])
     shape(element, into: &doc)
     if let outline { drawOutline(element.frame, class: outline, into: &doc) }
-    label(element, id: id, path: path, into: &doc)
+    if labelled { label(element, id: id, path: path, into: &doc) }
     doc.end("g")
     doc.newline()
   }
@@ -182,11 +183,7 @@ struct ElementPainter {
         path: custom, id: path ?? "\(element.indexPath)", size: size, pixelsPerPoint: pixelsPerPoint)
     }
     let id = element.category == .cell ? id : nil
-    let lines = LabelFit.lines(
-      path: path ?? "\(element.indexPath)", id: id, size: size, pixelsPerPoint: pixelsPerPoint)
-    // A box too small for `0.5→0.0` still shows its path.
-    guard lines.isEmpty, path != nil else { return lines }
-    return LabelFit.lines(path: "\(element.indexPath)", id: id, size: size, pixelsPerPoint: pixelsPerPoint)
+    return LabelFit.lines(path: path ?? "\(element.indexPath)", id: id, size: size, pixelsPerPoint: pixelsPerPoint)
   }
 
   /// Baselines of label lines relative to the box's centre, in points.
@@ -205,6 +202,12 @@ struct ElementPainter {
     let y1 = min(frame.maxY, clip.maxY)
     guard x0 < x1, y0 < y1 else { return frame }
     return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+  }
+
+  /// The label boxes noted since the last call (a film strip's panel), forgotten.
+  mutating func takeLabelBoxes() -> [Rect] {
+    defer { labelBoxes = [] }
+    return labelBoxes
   }
 
   /// Records the boxes of the element's label lines, as `label` places them.

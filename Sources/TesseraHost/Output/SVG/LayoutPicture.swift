@@ -43,7 +43,8 @@ public enum LayoutPicture {
     let mask = SceneFrames.labelMask(
       painter.labelBoxes, viewport: scene.viewport, area: area, unit: 1 / pixelsPerPoint)
     SceneFrames.writeViewport(
-      scene.viewport, area: area, unit: 1 / pixelsPerPoint, spareLabels: mask != nil, into: &body)
+      scene.viewport, area: area, unit: 1 / pixelsPerPoint, spareLabels: mask != nil, labels: painter.labelBoxes,
+      into: &body)
     body.end("g")
     body.newline()
 

@@ -14,7 +14,9 @@ extension MotionPicture {
   /// picture's scale (at least one), 20 pixels apart; `options.width` fits one row. Every panel
   /// keeps content coordinates, moved by a `translate`, so an element's `x` in a panel is its
   /// interpolated x. A batch's changes are outlined in every panel (inserted, deleted, moved,
-  /// reloaded) and an element whose index path changes is labelled `old→new`.
+  /// reloaded) and drawn over what it leaves (at each z index); an element whose index path
+  /// changes is labelled `old→new` where that fits (else its path before the update in the
+  /// first half, after it in the second); copies fading below alpha 0.5 have no label.
   public static func filmStrip(_ motions: [Motion], frames: Int, scene: PictureScene, options: PictureOptions)
     -> Picture
   {
@@ -36,6 +38,7 @@ extension MotionPicture {
     let rowStep = SVGNumber.roundedValue(area.height + caption + panelGapPixels * unit)
 
     var body = SVGDocument()
+    var defs = SceneFrames.clipPath(area)
     var shown = 0
     for frame in 0..<count {
       let t = Double(frame) / Double(count - 1)
@@ -60,13 +63,27 @@ extension MotionPicture {
       body.start("g", ["clip-path": "url(#\(SceneFrames.clipID))"])
       body.newline()
       SceneFrames.writeContent(scene.contentSize, into: &body)
-      for index in PaintingOrder.order(elements, kindIndex: painter.paletteIndex) {
+      for index in Self.order(elements, shownMotions, painter: painter) {
         let motion = shownMotions[index]
+        let element = elements[index]
+        // `0.5→0.0` where it fits; else the path before the update in the first half, the
+        // one after it in the second.
+        var path = motion.pathLabel
+        if let arrow = path, painter.labelLines(element, id: nil, path: arrow).isEmpty {
+          path = t < 0.5 ? motion.startPath : nil
+        }
         painter.paint(
-          elements[index], name: motion.label, id: motion.id, path: motion.pathLabel,
-          outline: motion.change.styleClass, into: &body)
+          element, name: motion.label, id: motion.id, path: path, outline: motion.change.styleClass,
+          labelled: element.alpha >= 0.5, into: &body)
       }
-      SceneFrames.writeViewport(viewport(scene, at: t), area: area, unit: unit, into: &body)
+      // The viewport's line spares this panel's labels (a mask per panel).
+      let bounds = viewport(scene, at: t)
+      let maskID = "\(SceneFrames.labelMaskID)-\(frame)"
+      let labels = painter.takeLabelBoxes()
+      let mask = SceneFrames.labelMask(labels, viewport: bounds, area: area, unit: unit, id: maskID)
+      if let mask { defs.append(mask) }
+      SceneFrames.writeViewport(
+        bounds, area: area, unit: unit, spareLabels: mask != nil, maskID: maskID, labels: labels, into: &body)
       body.end("g")
       body.end("g")
       body.newline()
@@ -84,8 +101,20 @@ extension MotionPicture {
       x: area.minX, y: area.minY - caption, width: Double(columns - 1) * step + area.width,
       height: Double(rows - 1) * rowStep + area.height + caption)
     let sheet = PictureSheet(content: content, pixelsPerPoint: pixelsPerPoint, header: header, options: options)
-    let svg = sheet.document(style: painter.style, defs: SceneFrames.clipPath(area), body: body)
+    let svg = sheet.document(style: painter.style, defs: defs, body: body)
     return Picture(svg: svg, elementCount: shown, overlapCount: 0, isOverview: false)
+  }
+
+  /// Painting order (`PaintingOrder`), with what the batch changes above what it leaves, at each
+  /// z index: a moving cell passes over its neighbours, as a person follows it.
+  static func order(_ elements: [Element], _ motions: [Motion], painter: ElementPainter) -> [Int] {
+    let order = PaintingOrder.order(elements, kindIndex: painter.paletteIndex)
+    return order.enumerated().sorted { a, b in
+      let (x, y) = (elements[a.element], elements[b.element])
+      if x.zIndex != y.zIndex { return x.zIndex < y.zIndex }
+      let (p, q) = (motions[a.element].change != .none, motions[b.element].change != .none)
+      return p != q ? q : a.offset < b.offset
+    }.map(\.element)
   }
 
   /// The bounds at `t`: blended from the start's to the end's, like the content offset of a

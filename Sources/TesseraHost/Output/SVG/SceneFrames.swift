@@ -55,7 +55,9 @@ enum SceneFrames {
 
   /// A `<mask>` for `defs` that hides the viewport's line where it would cross a label (the
   /// boxes `ElementPainter` noted inside `area`); nil when no label lies on the viewport's edges.
-  static func labelMask(_ boxes: [Rect], viewport: Rect, area: Rect, unit: Double) -> SVGDocument? {
+  static func labelMask(_ boxes: [Rect], viewport: Rect, area: Rect, unit: Double, id: String = labelMaskID)
+    -> SVGDocument?
+  {
     let half = 2 * unit
     let edges = [
       Rect(x: viewport.minX - half, y: viewport.minY - half, width: viewport.width + 2 * half, height: 2 * half),
@@ -79,7 +81,7 @@ enum SceneFrames {
     doc.start(
       "mask",
       [
-        "id": labelMaskID, "maskUnits": "userSpaceOnUse", "x": SVGNumber.rounded(outer.minX),
+        "id": id, "maskUnits": "userSpaceOnUse", "x": SVGNumber.rounded(outer.minX),
         "y": SVGNumber.rounded(outer.minY), "width": SVGNumber.rounded(outer.width),
         "height": SVGNumber.rounded(outer.height),
       ])
@@ -91,11 +93,11 @@ enum SceneFrames {
   }
 
   /// The viewport as a dashed frame (its line masked by `labelMask` when `spareLabels`). When
-  /// its top-left corner lies inside the area, below the area's top edge, a tag there gives its
-  /// size and offset (every header caption gives them too, so a viewport that fills the picture
-  /// leaves its top-left cell readable).
+  /// its top-left corner lies inside the area with room above it, a tag on the line there gives
+  /// its size and offset (every header caption gives them too).
   static func writeViewport(
-    _ viewport: Rect, area: Rect, unit: Double, spareLabels: Bool = false, into doc: inout SVGDocument
+    _ viewport: Rect, area: Rect, unit: Double, spareLabels: Bool = false, maskID: String = labelMaskID,
+    labels: [Rect] = [], into doc: inout SVGDocument
   ) {
     let caption = viewportCaption(viewport)
     doc.start("g", ["data-viewport": caption])
@@ -104,20 +106,26 @@ enum SceneFrames {
       [
         "x": SVGNumber.exact(viewport.minX), "y": SVGNumber.exact(viewport.minY),
         "width": SVGNumber.exact(viewport.width), "height": SVGNumber.exact(viewport.height), "class": "vp",
-        "mask": spareLabels ? "url(#\(labelMaskID))" : nil,
+        "mask": spareLabels ? "url(#\(maskID))" : nil,
       ])
-    if viewport.minX >= area.minX, viewport.minX < area.maxX, viewport.minY > area.minY, viewport.minY < area.maxY {
-      let width = PictureText.width(caption, size: PictureText.labelSize) + 8
+    // The tag sits on the line, above it, where the area has room and no label is: it covers
+    // neither the labels of the cells at the viewport's top nor any other.
+    let tagHeight = 15 * unit
+    let width = PictureText.width(caption, size: PictureText.labelSize) + 8
+    let tag = Rect(x: viewport.minX, y: viewport.minY - tagHeight, width: width * unit, height: tagHeight)
+    if viewport.minX >= area.minX, viewport.minX < area.maxX, tag.minY >= area.minY, viewport.minY < area.maxY,
+      !labels.contains(where: { $0.intersects(tag) })
+    {
       doc.leaf(
         "rect",
         [
-          "x": SVGNumber.exact(viewport.minX), "y": SVGNumber.exact(viewport.minY),
-          "width": SVGNumber.rounded(width * unit), "height": SVGNumber.rounded(15 * unit), "class": "vptag",
+          "x": SVGNumber.exact(viewport.minX), "y": SVGNumber.rounded(viewport.minY - tagHeight),
+          "width": SVGNumber.rounded(width * unit), "height": SVGNumber.rounded(tagHeight), "class": "vptag",
         ])
       doc.element(
         "text",
         [
-          "x": SVGNumber.rounded(viewport.minX + 4 * unit), "y": SVGNumber.rounded(viewport.minY + 11 * unit),
+          "x": SVGNumber.rounded(viewport.minX + 4 * unit), "y": SVGNumber.rounded(viewport.minY - 4 * unit),
           "class": "vpt",
         ],
         content: caption)
