@@ -105,16 +105,25 @@ extension MotionPicture {
     return Picture(svg: svg, elementCount: shown, overlapCount: 0, isOverview: false)
   }
 
-  /// Painting order (`PaintingOrder`), with what the batch changes above what it leaves, at each
-  /// z index: a moving cell passes over its neighbours, as a person follows it.
+  /// Painting order (`PaintingOrder`), at each z index: what the batch deletes under what it
+  /// leaves, and what it moves, inserts or reloads over it — a moving cell passes over its
+  /// neighbours, as a person follows it, and a fading one does not hide them.
   static func order(_ elements: [Element], _ motions: [Motion], painter: ElementPainter) -> [Int] {
     let order = PaintingOrder.order(elements, kindIndex: painter.paletteIndex)
     return order.enumerated().sorted { a, b in
       let (x, y) = (elements[a.element], elements[b.element])
       if x.zIndex != y.zIndex { return x.zIndex < y.zIndex }
-      let (p, q) = (motions[a.element].change != .none, motions[b.element].change != .none)
-      return p != q ? q : a.offset < b.offset
+      let (p, q) = (layer(motions[a.element].change), layer(motions[b.element].change))
+      return p != q ? p < q : a.offset < b.offset
     }.map(\.element)
+  }
+
+  private static func layer(_ change: Motion.Change) -> Int {
+    switch change {
+    case .deleted: 0
+    case .none: 1
+    case .inserted, .moved, .reloaded: 2
+    }
   }
 
   /// The bounds at `t`: blended from the start's to the end's, like the content offset of a
