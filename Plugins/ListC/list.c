@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <tessera/tessera.h>
+#include <tessera/helpers.h>
 
 typedef struct list_instance {
   tessera_data_source source;
@@ -60,9 +61,8 @@ static tessera_layout_instance *list_create(const tessera_layout_descriptor *sel
   (void)self;
   list_instance *list = calloc(1, sizeof(list_instance));
   if (!list) return NULL;
-  /* An older host's table is smaller: copy what it has (callbacks beyond stay NULL). */
-  memcpy(&list->source, source,
-         source->struct_size < sizeof list->source ? source->struct_size : sizeof list->source);
+  /* An older host's table is smaller: keep what it has (callbacks beyond stay NULL). */
+  tessera_keep_data_source(&list->source, source);
   list->row_height = 44;
   return (tessera_layout_instance *)list;
 }
@@ -176,14 +176,6 @@ static void list_fill(const list_instance *list, int64_t index, tessera_attribut
   out->frame.height = list->height[index];
 }
 
-/* Copies a record into the caller's, no more than the `room` it has (its struct_size or the
- * buffer's record_size): an older host's records are smaller than ours. */
-static void list_copy_record(tessera_attributes *record, tessera_attributes *to, uint32_t room) {
-  size_t bytes = room < sizeof *record ? room : sizeof *record;
-  record->struct_size = (uint32_t)bytes;
-  memcpy(to, record, bytes);
-}
-
 static tessera_status list_attributes_in_rect(tessera_layout_instance *instance, tessera_rect rect,
                                               tessera_attributes_buffer *buffer) {
   list_instance *list = (list_instance *)instance;
@@ -201,9 +193,7 @@ static tessera_status list_attributes_in_rect(tessera_layout_instance *instance,
       if (count < buffer->capacity) {
         tessera_attributes record;
         list_fill(list, i, &record);
-        list_copy_record(&record, TESSERA_ELEMENT(tessera_attributes, buffer->records,
-                                                  buffer->record_size, count),
-                         buffer->record_size);
+        tessera_buffer_put(buffer, count, &record);
       }
       count++;
     }
@@ -222,7 +212,7 @@ static tessera_status list_attributes_for_item(tessera_layout_instance *instance
   if (index >= list->section_first[path.section + 1]) return TESSERA_NOT_FOUND;
   tessera_attributes record;
   list_fill(list, index, &record);
-  list_copy_record(&record, out, out->struct_size);
+  tessera_copy_attributes(&record, out, out->struct_size);
   return TESSERA_OK;
 }
 

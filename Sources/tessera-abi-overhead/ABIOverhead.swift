@@ -20,7 +20,7 @@ struct ABIOverhead {
       complain("usage: tessera-abi-overhead [ITEMS] (1 to 10000000 items, default 1000000)")
       exit(64)
     }
-    let registry = Workbench.registry(pluginPaths: []).0
+    let registry = Launch.registry(pluginPaths: []).0
     let configuration = Benchmark.Configuration(
       layout: "flow", items: items, dataset: "random", seed: 1, queries: 10_000, prepareRuns: 5)
     do {

@@ -91,7 +91,7 @@ struct Conform: ParsableCommand {
   /// The parent: runs the checks in a child and reports a crash or a hang there as a broken
   /// rule; layouts the crash left unchecked are checked in a child each.
   private func supervise() throws {
-    guard let executable = Workbench.executablePath else {
+    guard let executable = Launch.executablePath else {
       throw HostError("conform: cannot find the tessera executable (/proc/self/exe)")
     }
     let folder = try PrivateDirectory()

@@ -33,7 +33,7 @@ struct Engine: ParsableCommand {
       throw ExitCode(2)
     }
     EngineServer.exitWhenOrphaned()
-    let (registry, warnings) = Workbench.registry(
+    let (registry, warnings) = Launch.registry(
       pluginPaths: plugins.pluginPaths, only: fixedLibraries ? Set(libraries) : nil)
     if !quiet { for warning in warnings { printError("warning: \(warning)") } }
     let session = Session(registry: registry, baseDirectory: base)

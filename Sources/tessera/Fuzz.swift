@@ -27,11 +27,11 @@ struct Fuzz: ParsableCommand {
   @Option(help: "Seconds one command may run before it counts as a hang.") var watchdog = 10.0
 
   func run() throws {
-    guard let executable = Workbench.executablePath else { throw ExitCode(2) }
+    guard let executable = Launch.executablePath else { throw ExitCode(2) }
     let work = folder ?? "/tmp/tessera-fuzz-\(seed)"
     _ = mkdir(work, 0o755)
     var supervisor = Supervisor.Configuration(executable: executable)
-    supervisor.pluginPaths = Workbench.pluginPaths(plugins.pluginPaths)
+    supervisor.pluginPaths = Launch.pluginPaths(plugins.pluginPaths)
     supervisor.watchdogSeconds = watchdog
     var configuration = Fuzzer.Configuration(folder: work, corpusFolder: corpus, supervisor: supervisor)
     configuration.seed = seed

@@ -20,7 +20,7 @@ struct Tessera: ParsableCommand {
       and the session is restored. The REPL's options (`tessera repl --help`): --plugin-path DIR, \
       --watchdog SECONDS, --memory-limit GB, --in-process.
       """,
-    version: "tessera \(Workbench.version) (plugin ABI \(Workbench.abiVersion))",
+    version: "tessera \(Launch.version) (plugin ABI \(Launch.abiVersion))",
     subcommands: [
       Interactive.self, Run.self, Check.self, Bench.self, Conform.self, Fuzz.self, Reference.self, Engine.self,
     ],
@@ -37,7 +37,7 @@ struct PluginOptions: ParsableArguments {
 
   /// A registry with every plugin; load warnings go to stderr.
   func registry() -> PluginRegistry {
-    let (registry, warnings) = Workbench.registry(pluginPaths: Workbench.pluginPaths(pluginPaths))
+    let (registry, warnings) = Launch.registry(pluginPaths: Launch.pluginPaths(pluginPaths))
     for warning in warnings { printError("warning: \(warning)") }
     return registry
   }
@@ -79,11 +79,11 @@ struct IsolationOptions: ParsableArguments {
     _ plugins: PluginOptions, folder: String = ".", readableRoots: [String]? = nil, showsWarnings: Bool = true,
     showsBacktraces: Bool = false
   ) throws(HostError) -> Supervisor {
-    guard let executable = Workbench.executablePath else {
+    guard let executable = Launch.executablePath else {
       throw HostError("cannot find the tessera executable (/proc/self/exe) to start an engine")
     }
     var configuration = Supervisor.Configuration(executable: executable)
-    configuration.pluginPaths = Workbench.pluginPaths(plugins.pluginPaths)
+    configuration.pluginPaths = Launch.pluginPaths(plugins.pluginPaths)
     configuration.baseDirectory = folder
     configuration.readableRoots = readableRoots
     configuration.watchdogSeconds = watchdog
@@ -241,7 +241,7 @@ struct Check: ParsableCommand {
       if isolation.inProcess {
         // A fresh registry per file: a file's 'plugin load' must not leak into the next.
         let session = Session(
-          registry: Workbench.registry(pluginPaths: Workbench.pluginPaths(plugins.pluginPaths)).0, baseDirectory: folder
+          registry: Launch.registry(pluginPaths: Launch.pluginPaths(plugins.pluginPaths)).0, baseDirectory: folder
         )
         if let roots { session.files.policy = .restricted(roots: roots) }
         return session

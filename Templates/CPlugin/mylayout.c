@@ -10,12 +10,14 @@
  *  - fill structs with designated initializers, so fields a newer header appends start at zero;
  *  - read arrays the host passes at the stride it gives (TESSERA_CONST_ELEMENT), never at your
  *    own sizeof;
- *  - copy records into the host's no larger than the room it set (record_size, struct_size);
+ *  - copy records into the host's no larger than the room it set (record_size, struct_size):
+ *    tessera/helpers.h does it (tessera_buffer_put, tessera_copy_attributes);
  *  - copy the data-source table no larger than its struct_size. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <tessera/tessera.h>
+#include <tessera/helpers.h>
 
 #define MY_PLUGIN_NAME "mylayout"
 #define MY_LAYOUT_NAME "mylayout"
@@ -52,8 +54,7 @@ static tessera_layout_instance *my_create(const tessera_layout_descriptor *self,
   (void)self;
   my_layout *m = calloc(1, sizeof *m);
   if (!m) return NULL;
-  memcpy(&m->source, source,
-         source->struct_size < sizeof m->source ? source->struct_size : sizeof m->source);
+  tessera_keep_data_source(&m->source, source); /* an older host's table is shorter */
   m->columns = 3;
   return (tessera_layout_instance *)m;
 }
@@ -135,17 +136,15 @@ static int64_t my_section_of(const my_layout *m, int64_t index) {
   return lo;
 }
 
-/* Cell `index` (all sections together) into a record of `room` bytes. */
-static void my_record(const my_layout *m, int64_t index, tessera_attributes *to, uint32_t room) {
+/* Cell `index` (all sections together). */
+static tessera_attributes my_record(const my_layout *m, int64_t index) {
   int64_t s = my_section_of(m, index);
   tessera_attributes a;
   tessera_attributes_init(&a);
   a.index_path.section = s;
   a.index_path.item = index - m->first[s];
   a.frame = m->frames[index];
-  size_t bytes = room < sizeof a ? room : sizeof a;
-  a.struct_size = (uint32_t)bytes;
-  memcpy(to, &a, bytes);
+  return a;
 }
 
 static int my_overlaps(tessera_rect a, tessera_rect r) {
@@ -172,10 +171,8 @@ static tessera_status my_attributes_in_rect(tessera_layout_instance *instance, t
   for (int64_t k = my_first_reaching(m, rect.y); k < m->first[m->sections] && m->frames[k].y < rect.y + rect.height;
        k++) {
     if (!my_overlaps(m->frames[k], rect)) continue;
-    if (n < buffer->capacity)
-      my_record(m, k, TESSERA_ELEMENT(tessera_attributes, buffer->records, buffer->record_size, n),
-                buffer->record_size);
-    n++;
+    tessera_attributes a = my_record(m, k);
+    tessera_buffer_put(buffer, n++, &a); /* counted even when it does not fit */
   }
   buffer->count = n;
   return n <= buffer->capacity ? TESSERA_OK : TESSERA_BUFFER_TOO_SMALL;
@@ -187,7 +184,8 @@ static tessera_status my_attributes_for_item(tessera_layout_instance *instance,
   if (path.section < 0 || path.section >= m->sections || path.item < 0) return TESSERA_NOT_FOUND;
   int64_t index = m->first[path.section] + path.item;
   if (index >= m->first[path.section + 1]) return TESSERA_NOT_FOUND;
-  my_record(m, index, out, out->struct_size);
+  tessera_attributes a = my_record(m, index);
+  tessera_copy_attributes(&a, out, out->struct_size); /* no more than the host's record holds */
   return TESSERA_OK;
 }
 

@@ -38,7 +38,7 @@ import Testing
   /// A tree of exactly N nodes, the count printed is the dataset's, and a fling over a flow
   /// triggers no prepare (nothing invalidates on scroll).
   @Test func theTreeHasTheNodesAskedForAndTheFlingReportsItsFrames() throws {
-    let registry = Workbench.registry(pluginPaths: []).0
+    let registry = Launch.registry(pluginPaths: []).0
     var configuration = Benchmark.Configuration(
       layout: "schematic", items: 777, dataset: "tree", seed: 1, queries: 10, prepareRuns: 1)
     configuration.scroll = true

@@ -49,7 +49,7 @@ import Testing
       }
     }
     let queries = ["format json", "dump", "scroll", "viewport", "data", "layout", "selfsizing", "stats"]
-    let plain = Session(registry: Workbench.registry(pluginPaths: []).0)
+    let plain = Session(registry: Launch.registry(pluginPaths: []).0)
     for line in lines + ["format table"] { _ = plain.perform(line) }
     let expected = queries.map { plain.execute($0) }
 
@@ -75,7 +75,7 @@ import Testing
     try
       #"{"sections": [{"id": "s0", "items": [{"id": "i0", "size": [40, 40]}, {"id": "i1", "size": [40, 40]}, {"id": "i2", "size": [40, 40], "props": {"measureCycle": [60, 40, 40, 40]}}]}]}"#
       .write(toFile: folder + "/cycle.json", atomically: true, encoding: .utf8)
-    let session = Session(registry: Workbench.registry(pluginPaths: []).0, baseDirectory: folder)
+    let session = Session(registry: Launch.registry(pluginPaths: []).0, baseDirectory: folder)
     for line in ["gen grid 6", "layout flow estimatedItemSize=40x40", "invalidate size 0.1 160x40", "load cycle.json"] {
       #expect(session.perform(line).failed == false, "\(line)")
     }

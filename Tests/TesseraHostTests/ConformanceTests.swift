@@ -11,7 +11,7 @@ import Testing
 
   @Test(arguments: ["flow", "list", "mosaic", "quilt", "raggy", "schematic", "waterfall"])
   func everyBundledLayoutKeepsEveryRule(layout: String) {
-    let (registry, _) = Workbench.registry(pluginPaths: [])
+    let (registry, _) = Launch.registry(pluginPaths: [])
     for dataset in ["random", "photos"] {
       let checker = ConformanceChecker(
         registry: registry, layoutName: layout, loadCommand: nil,
@@ -26,7 +26,7 @@ import Testing
   /// them, with one track and with many, its date headings, links and bands included.
   @Test(arguments: [(1, 150), (3, 200), (8, 1000)])
   func theTimelineKeepsEveryRuleOnEvents(tracks: Int, items: Int) {
-    let (registry, _) = Workbench.registry(pluginPaths: [])
+    let (registry, _) = Launch.registry(pluginPaths: [])
     let checker = ConformanceChecker(
       registry: registry, layoutName: "timeline", loadCommand: nil,
       dataset: ConformanceDataset(kind: "events", seed: 5, sections: tracks), items: items, rects: 100)
@@ -307,7 +307,7 @@ import Testing
       IsolationTests.tessera, ["conform", Support.buildFolder + "/./libTesseraFlow.so", "--items", "60"], in: folder)
     #expect(byPath == 0, "\(byPathOutput)")
     // Every bundled library, given by its path, keeps every rule on its layouts' own data.
-    let registry = Workbench.registry(pluginPaths: []).0
+    let registry = Launch.registry(pluginPaths: []).0
     #expect(registry.libraries.count == 9)
     for library in registry.libraries {
       let (status, output) = try Support.run(

@@ -462,7 +462,7 @@ import Testing
   @Test func versionAndHelpSayWhatThereIs() throws {
     let (status, output) = try Support.run(Self.tessera, ["--version"], in: "/tmp")
     #expect(status == 0)
-    #expect(output == "tessera \(Workbench.version) (plugin ABI 2.3)\n")
+    #expect(output == "tessera \(Launch.version) (plugin ABI 2.3)\n")
     let (_, help) = try Support.run(Self.tessera, ["--help"], in: "/tmp")
     for option in ["--plugin-path", "--watchdog", "--memory-limit", "--in-process"] {
       #expect(help.contains(option), "\(option)")

@@ -52,7 +52,7 @@ import Testing
   }
 
   @Test func bundledPluginsAreFoundNextToTheExecutable() {
-    let (registry, warnings) = Workbench.registry(pluginPaths: [])
+    let (registry, warnings) = Launch.registry(pluginPaths: [])
     #expect(warnings.isEmpty)
     #expect(
       registry.layouts.map(\.name).sorted() == [
@@ -66,7 +66,7 @@ import Testing
     let folder = "/tmp/tessera-test-path"
     _ = try Support.run("/bin/mkdir", ["-p", folder], in: "/")
     _ = try Support.run("/bin/cp", [Support.buildFolder + "/libFixtureLiar.so", folder + "/liar.so"], in: "/")
-    let (registry, warnings) = Workbench.registry(pluginPaths: [folder])
+    let (registry, warnings) = Launch.registry(pluginPaths: [folder])
     #expect(warnings.isEmpty)
     #expect(registry.layout(named: "liar") != nil)
     // Loading the same file again is refused and changes nothing.
@@ -107,7 +107,7 @@ import Testing
   /// `swift run tessera` builds no plugins: the host says so once, and how to fix it.
   @Test func noPluginsAtStartIsExplained() throws {
     let empty = try IsolationTests.folder("no-plugins")
-    let (registry, warnings) = Workbench.registry(pluginPaths: [], bundledFolder: empty)
+    let (registry, warnings) = Launch.registry(pluginPaths: [], bundledFolder: empty)
     #expect(registry.libraries.isEmpty)
     #expect(
       warnings == [

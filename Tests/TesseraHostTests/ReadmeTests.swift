@@ -95,7 +95,7 @@ import Testing
     let sessions = try Self.blocks().filter { block in block.contains { $0.hasPrefix("> ") } }
     #expect(!sessions.isEmpty)
     for block in sessions {
-      let session = Session(registry: Workbench.registry(pluginPaths: []).0, baseDirectory: Support.packageRoot)
+      let session = Session(registry: Launch.registry(pluginPaths: []).0, baseDirectory: Support.packageRoot)
       for step in SessionFile.parse(block.joined(separator: "\n") + "\n").blocks {
         guard let command = step.command else { continue }
         let actual = (session.perform(command).output ?? "").split(separator: "\n").map(String.init)

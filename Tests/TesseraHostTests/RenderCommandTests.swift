@@ -78,7 +78,7 @@ import Testing
     let folder = NSTemporaryDirectory() + "tessera-render-\(getpid())"
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    let session = Session(registry: Workbench.registry(pluginPaths: []).0, baseDirectory: folder)
+    let session = Session(registry: Launch.registry(pluginPaths: []).0, baseDirectory: folder)
     _ = session.execute("viewport 200x200")
     _ = session.execute("gen grid 2")
     #expect(session.execute("render cells.svg labels=off") == "wrote cells.svg (2 elements)")
@@ -121,7 +121,7 @@ import Testing
     let folder = NSTemporaryDirectory() + "tessera-render-refused-\(getpid())"
     try FileManager.default.createDirectory(atPath: folder + "/sub", withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    let session = Session(registry: Workbench.registry(pluginPaths: []).0, baseDirectory: folder)
+    let session = Session(registry: Launch.registry(pluginPaths: []).0, baseDirectory: folder)
     _ = session.execute("gen grid 4")
     let before = ["data", "size", "layout", "dump", "viewport"].map { session.execute($0) }
     for line in [
@@ -153,7 +153,7 @@ import Testing
       """
     try session.write(toFile: folder + "/broken.session", atomically: true, encoding: .utf8)
     let checker = SessionChecker { (base) throws(HostError) -> CommandRunner in
-      Session(registry: Workbench.registry(pluginPaths: []).0, baseDirectory: base)
+      Session(registry: Launch.registry(pluginPaths: []).0, baseDirectory: base)
     }
     let outcome = try checker.check(path: folder + "/broken.session", update: false, pictures: folder)
     guard case .failed(let line, _, let picture) = outcome else {

@@ -6,7 +6,7 @@ import Testing
 /// nested command counts as progress, so the watchdog alone would never stop them).
 @Suite struct RunBudgetTests {
   @Test func filesRunningEachOtherStopAtTheBudgetAndChangeNothing() {
-    let session = Session(registry: Workbench.registry(pluginPaths: []).0, baseDirectory: Support.packageRoot)
+    let session = Session(registry: Launch.registry(pluginPaths: []).0, baseDirectory: Support.packageRoot)
     session.runCommandLimit = 50
     _ = session.execute("gen grid 3")
     let outcome = session.perform("run sessions/data/scripts/loop.tessera")

@@ -11,11 +11,11 @@ enum Support {
     return url.path
   }()
 
-  static var buildFolder: String { Workbench.executableFolder! }
+  static var buildFolder: String { Launch.executableFolder! }
 
   /// A session with the bundled plugins.
   static func session() -> Session {
-    Session(registry: Workbench.registry(pluginPaths: []).0)
+    Session(registry: Launch.registry(pluginPaths: []).0)
   }
 
   /// Runs a command line and returns its output, failing the test on error replies.

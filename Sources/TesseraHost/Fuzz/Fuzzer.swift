@@ -52,7 +52,7 @@ public final class Fuzzer {
   public func run(progress: (Report) -> Void = { _ in }) throws(HostError) -> Report {
     var report = Report()
     let (corpus, seeds) = Self.corpus(configuration.corpusFolder)
-    let registry = Workbench.registry(pluginPaths: configuration.supervisor.pluginPaths).0
+    let registry = Launch.registry(pluginPaths: configuration.supervisor.pluginPaths).0
     let layouts = registry.layouts.map { layout in
       (
         layout.name,

@@ -22,5 +22,6 @@
 #include "plugin.h"
 #include "drawing.h"
 #include "zoom.h"
+#include "helpers.h"
 
 #endif

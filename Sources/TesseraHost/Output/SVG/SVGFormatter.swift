@@ -1,20 +1,6 @@
-/// Results as pictures: the third formatter beside the table and JSON ones, exhaustive over the
-/// results like them. Only `render`'s request is drawn; every other result is text.
+/// Results as pictures: `render`'s request, drawn (every other result is text, formatted by the
+/// table and JSON formatters).
 enum SVGFormatter {
-  /// The picture a result draws, if it draws one.
-  static func format(_ result: CommandResult) -> Picture? {
-    switch result {
-    case .picture(let request):
-      return draw(request)
-    case .silent, .quit, .help, .plugins, .pluginLoaded, .pluginReloaded, .layoutChosen, .layoutShown, .layoutChanged,
-      .transition, .datasetMade,
-      .dataset, .viewport, .offset, .attributes, .contentSize, .batchOpened, .batchCancelled, .batch,
-      .invalidation, .preferredSizeKept, .selfSizingOn, .selfSizingOff, .trace, .stats, .statsReset, .format,
-      .transcript, .watchdog, .pictureWritten:
-      return nil
-    }
-  }
-
   /// Draws what `render` asked for.
   static func draw(_ request: PictureRequest) -> Picture {
     switch request.subject {

@@ -7,7 +7,7 @@ import TesseraABI
 #endif
 
 /// How every entry point (REPL, run, check, bench, tests) sets up plugins the same way.
-public enum Workbench {
+public enum Launch {
   /// Tessera's version (`tessera --version`); the CHANGELOG's sections are named after it.
   public static let version = "0.9.0"
   /// The plugin C interface this host implements (`version.h`).
