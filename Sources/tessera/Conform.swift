@@ -18,9 +18,9 @@ struct Conform: ParsableCommand {
       s) and a session file that fails when replayed with `tessera check` is written to the \
       reproducers folder, with the data in NAME.json beside it when `gen` cannot make it. The exit status is 1 \
       when a rule is broken, 2 when the plugin or the options are wrong. The checks run in a \
-      child process: a plugin that crashes (or hangs past --watchdog) breaks the rule being \
-      checked, with a reproducer ending at the command that crashed, and the other layouts are \
-      still checked.
+      child process: a plugin that crashes, calls exit(), stays in one call past --watchdog or \
+      holds more than --memory-limit breaks the rule being checked, with a reproducer ending at \
+      the command that crashed, and the other layouts are still checked.
 
       Rules:
       \(ConformanceRule.allCases.map { "  \($0.rawValue): \($0.summary)" }.joined(separator: "\n"))
@@ -47,6 +47,11 @@ struct Conform: ParsableCommand {
   /// Set in the child that runs the checks: where it tells its progress.
   @Option(help: .hidden) var progressFile: String?
   @Option(help: .hidden) var statusPage: String?
+  @Option(help: .hidden) var reportFile: String?
+  @Option(
+    name: .customLong("memory-limit"),
+    help: ArgumentHelp("Stop a check whose process holds more than this many GB resident.", valueName: "GB"))
+  var memoryLimit = MemoryLimit.defaultGigabytes
 
   func run() throws {
     do {
@@ -54,6 +59,12 @@ struct Conform: ParsableCommand {
         throw HostError(
           "conform: --watchdog must be between \(Watchdog.describedRange) seconds, not \(formatNumber(watchdog))")
       }
+      guard MemoryLimit.allowed.contains(memoryLimit) else {
+        throw HostError(
+          "conform: --memory-limit must be between \(formatNumber(MemoryLimit.allowed.lowerBound)) and \(formatNumber(MemoryLimit.allowed.upperBound)) GB, not \(formatNumber(memoryLimit))"
+        )
+      }
+      try checkReproducersFolder()
       if let progressFile {
         try runChecks(progressFile: progressFile)
       } else {
@@ -62,9 +73,18 @@ struct Conform: ParsableCommand {
     } catch let error as HostError {
       printError("error: \(error.message)")
       // With --json, standard output carries the error too: a script reading it learns why.
-      if json { emit(JSONOutput.object([("error", .string(error.message))]).serialized) }
+      if json { say(JSONOutput.object([("error", .string(error.message))]).serialized) }
+      ConformanceProgress.ended(2)
       throw ExitCode(2)
     }
+  }
+
+  /// Where the child's reports go: the report file the parent reads (its standard output is the
+  /// plugin's to scribble on), else standard output.
+  nonisolated(unsafe) static var reportWriter: ((String) -> Void)?
+
+  private func say(_ text: String) {
+    if let writer = Self.reportWriter { writer(text) } else { emit(text) }
   }
 
   /// The dataset kind `layout` is checked on.
@@ -79,12 +99,20 @@ struct Conform: ParsableCommand {
       throw HostError("conform: cannot write \(progressFile)")
     }
     ConformanceProgress.sink = writer
+    if let reportFile {
+      guard let reports = ChildProcess.lineWriter(appendingTo: reportFile) else {
+        throw HostError("conform: cannot write \(reportFile)")
+      }
+      Self.reportWriter = reports
+    }
     if let statusPage { PluginCallMarker.observer = try EngineStatus(path: statusPage, create: false) }
     var broken = false
     try check { report in
-      emit(json ? ConformanceJSON.json(report).serialized : ConformanceText.text(report))
+      say(json ? ConformanceJSON.json(report).serialized : ConformanceText.text(report))
       broken = broken || !report.violations.isEmpty
     }
+    // The last word: the checks ended as the host meant them to (not by a plugin's exit()).
+    ConformanceProgress.ended(broken ? 1 : 0)
     if broken { throw ExitCode.failure }
   }
 
@@ -105,31 +133,48 @@ struct Conform: ParsableCommand {
       let only = queue.removeFirst()
       round += 1
       let progress = folder.path + "/progress-\(round)"
-      let output = folder.path + "/output-\(round)"
+      let reports = folder.path + "/reports-\(round)"
       status.reset()
       let child = try ChildProcess(
-        executable: executable, arguments: childArguments(layout: only, progress: progress, status: statusPath),
-        standardOutput: output)
-      let ending = child.wait(watchdog: watchdog) { ChildProcess.size(of: progress) }
-      if let text = ChildProcess.contents(of: output), !text.isEmpty { emit(String(text.dropLast())) }
+        executable: executable,
+        arguments: childArguments(layout: only, progress: progress, reports: reports, status: statusPath),
+        standardOutput: "/dev/null")
+      // The watchdog times plugin calls: while none is in flight the host is at work (a million
+      // items take a while to list), which is progress.
+      let ending = child.wait(watchdog: watchdog, memoryLimit: Int(memoryLimit * 1024 * 1024 * 1024)) {
+        status.callInFlight == nil ? nil : ChildProcess.size(of: progress)
+      }
+      if let text = ChildProcess.contents(of: reports), !text.isEmpty { emit(String(text.dropLast())) }
       let events = ChildProcess.contents(of: progress) ?? ""
       let crash = ConformanceCrashReport(events: events)
       done.formUnion(crash.finished)
+      let call = status.callInFlight?.call
       let how: String
       switch ending {
-      case .exited(2): throw ExitCode(2)  // the child said why
-      case .exited(let code):
+      case .exited(let code) where crash.endedWith == code:
+        if code == 2 { throw ExitCode(2) }  // the child said why
         broken = broken || code != 0
         continue
+      case .exited(let code):
+        how = "exited with status \(code)\(call.map { " in \($0)" } ?? "") (exit() in plugin code)"
       case .signalled(let signal):
-        let call = status.callInFlight.map { " in \($0.call)" } ?? ""
-        how = "crashed\(call) (\(ChildProcess.signalName(signal)))"
+        how = "crashed\(call.map { " in \($0)" } ?? "") (\(ChildProcess.signalName(signal)))"
       case .timedOut:
-        let call = status.callInFlight.map { " from \($0.call)" } ?? ""
-        how = "did not return\(call) within \(formatNumber(watchdog)) s (--watchdog)"
+        how = "did not return\(call.map { " from \($0)" } ?? "") within \(formatNumber(watchdog)) s (--watchdog)"
+      case .overMemory(let bytes):
+        how =
+          "used \(formatNumber((Double(bytes) / 1_073_741_824 * 100).rounded() / 100)) GB\(call.map { " in \($0)" } ?? ""), past --memory-limit \(MemoryLimit.describe(memoryLimit))"
       }
-      guard !crash.layout.isEmpty, !done.contains(crash.layout) else {
+      guard !crash.layout.isEmpty else {
         throw HostError("conform: the plugin \(how) before any layout was checked (while loading it?)")
+      }
+      if done.contains(crash.layout) {
+        // Every layout it was checking has its report: the plugin ended the process after them
+        // (a destroy, a library destructor at exit). The reports stand; the run is broken.
+        let line = "conform: after its layouts were checked, the plugin \(how)"
+        emit(json ? JSONOutput.object([("error", .string(line))]).serialized : line)
+        broken = true
+        continue
       }
       let dataset = ConformanceDataset(kind: datasetKind(for: crash.layout), seed: seed, sections: sections)
       let report = try crash.report(
@@ -144,14 +189,15 @@ struct Conform: ParsableCommand {
   }
 
   /// The child's command line: these options, for one layout (or all), telling its progress.
-  private func childArguments(layout only: String?, progress: String, status: String) -> [String] {
+  private func childArguments(layout only: String?, progress: String, reports: String, status: String) -> [String] {
     var arguments = ["conform", plugin]
     for path in plugins.pluginPaths { arguments += ["--plugin-path", path] }
     if let only { arguments += ["--layout", only] }
     if !options.isEmpty { arguments += ["--options", options] }
     if let dataset { arguments += ["--dataset", dataset] }
     arguments += ["--items", String(items), "--seed", String(seed), "--sections", String(sections)]
-    arguments += ["--reproducers", reproducers, "--progress-file", progress, "--status-page", status]
+    arguments += ["--reproducers", reproducers, "--progress-file", progress, "--report-file", reports]
+    arguments += ["--status-page", status]
     if json { arguments.append("--json") }
     return arguments
   }
@@ -176,7 +222,7 @@ struct Conform: ParsableCommand {
       } else {
         library = try registry.load(path: path)
         // A reproducer loads it by a path relative to the reproducer's folder.
-        loadCommand = "plugin load \(Self.relativePath(to: path, from: reproducersFolder()))"
+        loadCommand = "plugin load \(Self.word(Self.relativePath(to: path, from: reproducersFolder())))"
       }
     } else {
       guard let found = registry.libraries.first(where: { $0.name == plugin }) else {
@@ -228,10 +274,58 @@ struct Conform: ParsableCommand {
     }
   }
 
-  /// The reproducers folder's real path (where it will be, when it does not exist yet).
+  /// The reproducers folder's real path (where it will be, when it does not exist yet): the
+  /// longest part that exists resolved (links, `..`), the rest added to it.
   private func reproducersFolder() -> String {
     let given = reproducers.hasPrefix("/") ? reproducers : currentFolder() + "/" + reproducers
-    return FileAccess.realPath(given) ?? given
+    var existing = ""
+    var rest: [Substring] = []
+    for part in given.split(separator: "/") where part != "." {
+      if !rest.isEmpty {
+        rest.append(part)
+      } else if part == ".." {
+        existing = FileAccess.realPath(existing + "/..") ?? existing
+      } else if let real = FileAccess.realPath(existing + "/" + part) {
+        existing = real == "/" ? "" : real
+      } else {
+        rest.append(part)
+      }
+    }
+    // `..` after a part that does not exist yet undoes it.
+    var tail: [Substring] = []
+    for part in rest {
+      if part == ".." {
+        if tail.popLast() == nil { existing = FileAccess.realPath(existing + "/..") ?? existing }
+      } else {
+        tail.append(part)
+      }
+    }
+    let path = ([existing] + tail.map(String.init)).joined(separator: "/")
+    return path.isEmpty ? "/" : path
+  }
+
+  /// Refuses a reproducers folder that could not be made or written, before any check runs.
+  private func checkReproducersFolder() throws(HostError) {
+    guard !reproducers.isEmpty else { throw HostError("conform: --reproducers needs a folder's path") }
+    var folder = reproducersFolder()
+    var info = stat()
+    while stat(folder, &info) != 0 {
+      folder = folder.split(separator: "/").dropLast().joined(separator: "/")
+      folder = "/" + folder
+    }
+    guard (info.st_mode & S_IFMT) == S_IFDIR else {
+      throw HostError("conform: --reproducers \(reproducers): \(folder) is not a folder")
+    }
+    guard access(folder, W_OK | X_OK) == 0 else {
+      throw HostError("conform: --reproducers \(reproducers): cannot write in \(folder)")
+    }
+  }
+
+  /// A word for a command line: quoted (with `\\` and `"` escaped) when it holds spaces, quotes
+  /// or backslashes.
+  static func word(_ text: String) -> String {
+    guard text.contains(where: { $0 == " " || $0 == "\"" || $0 == "\\" || $0 == "\t" }) else { return text }
+    return "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
   }
 
   /// `file` as a path from `folder` (both absolute): `../lib/libX.so`.

@@ -293,6 +293,59 @@ import Testing
     #expect(replay.contains("crashed in \(call)"), "\(replay)")
   }
 
+  /// A plugin that calls exit() in the child, writes to standard output or forks: the check in
+  /// flight is broken with the cause named, the JSON stays parseable, and nothing the plugin
+  /// started outlives conform (a pipe reading its output ends).
+  @Test func exitsScribblesAndForksAreCaught() throws {
+    let folder = try IsolationTests.folder("conform-exits")
+    let crasher = Support.buildFolder + "/libFixtureCrasher.so"
+    let (status, text) = try Support.run(
+      "/usr/bin/timeout",
+      ["60", IsolationTests.tessera, "conform", crasher, "--options", "mode=exit", "--items", "20"],
+      in: folder)
+    #expect(status == 1)
+    #expect(
+      text.split(separator: "\n")[1].hasPrefix(
+        "FAIL  valid-answers: layout crasher mode=exit: the plugin exited with status 0 in prepare (exit() in plugin code)"
+      ),
+      "\(text)")
+    for mode in ["junk", "fork"] {
+      let (ended, json) = try Support.run(
+        "/bin/sh",
+        [
+          "-c",
+          "TESSERA_CRASHER_PIDS=\(folder)/pids timeout 60 '\(IsolationTests.tessera)' conform '\(crasher)' --options mode=\(mode) --items 20 --json | cat",
+        ], in: folder)
+      #expect(ended == 0, "\(mode): \(json)")
+      let lines = json.split(separator: "\n")
+      #expect(lines.count == 1 && lines[0].hasPrefix(#"{"layout": "crasher""#), "\(mode): \(json)")
+    }
+  }
+
+  /// A difference below a table's 3 decimals (a lookup 1e-7 points off): the reproducer's last
+  /// command prints JSON, exact, so replaying it still fails there.
+  @Test func aDifferenceNoTableShowsIsReproducedInJSON() throws {
+    let folder = try IsolationTests.folder("conform-nudge")
+    let (status, _) = try Support.run(
+      IsolationTests.tessera, ["conform", ConformanceTests.breaker, "--layout", "nudges-lookup", "--reproducers", "r"],
+      in: folder)
+    #expect(status == 1)
+    let file = "r/nudges-lookup-lookup.session"
+    let lines = try String(contentsOfFile: folder + "/" + file, encoding: .utf8).split(separator: "\n")
+    #expect(Array(lines.suffix(4).prefix(3)) == ["> format json", #"{"format": "json"}"#, "> item 0.0"])
+    let (replayed, replay) = try Support.run(IsolationTests.tessera, ["check", "--trust", file], in: folder)
+    #expect(replayed == 1)
+    #expect(replay.hasPrefix("FAIL \(file):\(lines.count - 1): output differs"), "\(replay)")
+  }
+
+  /// Plugin and layout names are one word: typed at the prompt and used in file names.
+  @Test func namesAreOneWord() {
+    for name in ["flow", "uikit-examples", "misses-tall-item", "a.b_c", "X9"] { #expect(PluginRegistry.isWord(name)) }
+    for name in ["", "x y", "../esc", "a/b", ".hidden", "-dash", String(repeating: "a", count: 65), "tab\t"] {
+      #expect(!PluginRegistry.isWord(name), "\(name)")
+    }
+  }
+
   /// Each layout is checked on its own data by default (the timeline on events), a bundled
   /// library given by its path is the one loaded, nothing is made when nothing fails, `--json`
   /// puts an error on standard output too, and a reproducer loads the plugin by a path

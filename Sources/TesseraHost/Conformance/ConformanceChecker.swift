@@ -120,7 +120,7 @@ public struct ConformanceChecker {
           try check(rule, candidate, datasetFile: name + ".json")
           return nil
         } catch {
-          return error.rule == failure.rule && error.inSetup == failure.inSetup ? error : nil
+          return error.signature == failure.signature ? error : nil
         }
       })
     shrinker.shrink()

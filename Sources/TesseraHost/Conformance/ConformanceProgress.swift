@@ -6,7 +6,8 @@
 /// "items": N}` (a fresh trial; its steps follow), `{"step": COMMAND, "expected": TEXT|null}`,
 /// `{"running": COMMAND}` (about to call into the plugin), then after each rule the verdicts so
 /// far: `{"verdicts": L}` followed by `{"kept": RULE}`, `{"broken": RULE, "detail": D, "items": N,
-/// "session": TEXT}` and `{"unchecked": RULE, "reason": R}` lines, and `{"finished": L}` at the end.
+/// "session": TEXT}` and `{"unchecked": RULE, "reason": R}` lines, and `{"finished": L}` at the end;
+/// `{"ended": STATUS}` last of all, when the check ends as it meant to.
 public enum ConformanceProgress {
   /// Where events go; nil (the default) costs nothing.
   nonisolated(unsafe) public static var sink: ((String) -> Void)?
@@ -34,6 +35,10 @@ public enum ConformanceProgress {
   }
 
   public static func running(_ command: String) { tell([("running", .string(command))]) }
+
+  /// The check ends as it meant to, with this exit status: a process that ends without saying
+  /// so was ended by the plugin (`exit()`).
+  public static func ended(_ status: Int32) { tell([("ended", .number(Double(status)))]) }
 
   /// The verdicts so far (`finished`: the layout's report is complete), replacing any told
   /// before for this layout.
@@ -63,6 +68,8 @@ public struct ConformanceCrashReport {
   public private(set) var layouts: [String] = []
   /// Layouts whose report was finished.
   public private(set) var finished: Set<String> = []
+  /// The exit status the check said it ends with, when it got that far.
+  public private(set) var endedWith: Int32?
   private var rule: ConformanceRule?
   private var items = 0
   private var steps: [ConformanceReproducer.Step] = []
@@ -88,6 +95,7 @@ public struct ConformanceCrashReport {
       case ("layouts", .array(let names)):
         layouts = names.compactMap { if case .string(let name) = $0.value { name } else { nil } }
       case ("finished", .string(let name)): finished.insert(name)
+      case ("ended", .number(let status)): endedWith = Int32(exactly: status)
       case ("verdicts", .string(_)): judged = []
       case ("layout", .string(let name)):
         layout = name
@@ -141,6 +149,11 @@ public struct ConformanceCrashReport {
       }
     }
     let judgedRules = Set(judged.map(\.rule))
+    // A crash in the trials after a rule was judged broken came while its case was shrunk: the
+    // violation stands as found, and says why it was not shrunk.
+    if let rule, judgedRules.contains(rule), let index = report.violations.lastIndex(where: { $0.rule == rule }) {
+      report.violations[index].detail += " (not shrunk: the plugin \(how) while the case was being shrunk)"
+    }
     if let rule, !judgedRules.contains(rule) {
       let command = running ?? steps.last?.command ?? "(setting up)"
       let detail = "\(command): the plugin \(how)"

@@ -28,7 +28,12 @@ extension ConformanceChecker {
   /// The table `dump --all` prints for `elements` in the trial's session: what a conforming
   /// layout's listing looks like.
   static func listing(_ elements: [Element], _ trial: ConformanceTrial) -> String {
-    TableFormatter.format(.attributes(trial.session.state.listing(elements, command: "dump", showsAll: true))) ?? ""
+    TableFormatter.format(listed(elements, trial)) ?? ""
+  }
+
+  /// What `dump --all` answers for `elements` in the trial's session.
+  static func listed(_ elements: [Element], _ trial: ConformanceTrial) -> CommandResult {
+    .attributes(trial.session.state.listing(elements, command: "dump", showsAll: true))
   }
 
   /// Every element listed, the content size, the visible ones, and each item looked up (the
@@ -71,7 +76,7 @@ extension ConformanceChecker {
         if found.count != Set(found).count { what.append("some listed twice") }
         throw trial.failure(
           .rectQuery, "\(command) returned \(found.count), not \(expected.count): \(what.joined(separator: "; "))",
-          command: command, expected: Self.listing(expected, trial))
+          command: command, expected: Self.listed(expected, trial), actual: Self.listed(found, trial))
       }
     }
   }
@@ -118,9 +123,13 @@ extension ConformanceChecker {
       let detail =
         found.map { "\(command) gives frame \(Self.frame($0)), the listing \(Self.frame(cell))" }
         ?? "\(command) finds nothing, but the listing has it"
+      let expected = CommandResult.attributes(trial.session.state.listing([cell]))
+      guard let found else {
+        throw trial.failure(.lookup, detail, command: command, expected: TableFormatter.format(expected))
+      }
       throw trial.failure(
-        .lookup, detail, command: command,
-        expected: TableFormatter.format(.attributes(trial.session.state.listing([cell]))))
+        .lookup, detail, command: command, expected: expected,
+        actual: .attributes(trial.session.state.listing([found])))
     }
   }
 
@@ -156,7 +165,7 @@ extension ConformanceChecker {
     throw trial.failure(
       .contentSize,
       "contentSize \(content.formatted) does not cover \(first.label) at \(Self.frame(first)) (at least \(needed.formatted) would)",
-      command: "size", expected: TableFormatter.format(.contentSize(needed)))
+      command: "size", expected: .contentSize(needed), actual: .contentSize(content))
   }
 
   private func determinism(_ trial: inout ConformanceTrial) throws(ConformanceFailure) {
@@ -171,7 +180,7 @@ extension ConformanceChecker {
       throw trial.failure(
         .determinism,
         "a fresh instance on the same data lists different elements: \(Self.firstDifference(first, again, "in the first instance", "in the fresh one"))",
-        command: "dump --all", expected: Self.listing(first, trial))
+        command: "dump --all", expected: Self.listed(first, trial), actual: Self.listed(again, trial))
     }
   }
 
@@ -186,7 +195,7 @@ extension ConformanceChecker {
     let incremental = try trial.call("dump --all") { () throws(HostError) in try layout.allAttributes() }
     // The same preferred size given to a fresh instance, then a full prepare.
     let model = trial.session.model
-    let fresh = try trial.call("layout \(trial.layoutName)") { () throws(HostError) in
+    let fresh = try trial.fresh { () throws(HostError) in
       let fresh = try LayoutInstance(layout.layoutClass, model: model, options: layout.options)
       if let original = try fresh.item(at: cell.indexPath), var request = try fresh.preferredSize(size, for: original) {
         request.flags |= UInt32(TESSERA_INVALIDATE_EVERYTHING)
@@ -199,7 +208,7 @@ extension ConformanceChecker {
       throw trial.failure(
         .selfSizing,
         "after \(cell.indexPath) prefers \(size.formatted), the incremental pass differs from a fresh prepare at \(Self.list(Array(Set(differing)).sorted()))",
-        command: "dump --all", expected: Self.listing(fresh, trial))
+        command: "dump --all", expected: Self.listed(fresh, trial), actual: Self.listed(incremental, trial))
     }
   }
 
@@ -222,7 +231,7 @@ extension ConformanceChecker {
     let layout = try trial.layout
     let after = try trial.call("dump --all") { () throws(HostError) in try layout.allAttributes() }
     let model = trial.session.model
-    let fresh = try trial.call("layout \(trial.layoutName)") { () throws(HostError) in
+    let fresh = try trial.fresh { () throws(HostError) in
       try LayoutInstance(layout.layoutClass, model: model, options: layout.options).allAttributes()
     }
     guard Self.sameMultiset(after, fresh) else {
@@ -230,7 +239,7 @@ extension ConformanceChecker {
       throw trial.failure(
         .batch,
         "after a batch of \(update.operations.count) operation\(update.operations.count == 1 ? "" : "s") the layout differs from a fresh prepare at \(Self.list(Array(Set(differing)).sorted()))",
-        command: "dump --all", expected: Self.listing(fresh, trial))
+        command: "dump --all", expected: Self.listed(fresh, trial), actual: Self.listed(after, trial))
     }
   }
 
@@ -242,10 +251,11 @@ extension ConformanceChecker {
     // A third of the way along the side that scrolls (down, unless only the width exceeds the
     // bounds).
     let horizontal = content.width > bounds.width && content.height <= bounds.height
+    // At most 1e8 along: a rect query's numbers stay within the commands' limits (±1e9) for
+    // any content, however large it says it is.
+    let along = { (length: Double) in min((length / 3).rounded(.down), 1e8) }
     let target =
-      horizontal
-      ? Point(x: (content.width / 3).rounded(.down), y: bounds.minY)
-      : Point(x: bounds.minX, y: (content.height / 3).rounded(.down))
+      horizontal ? Point(x: along(content.width), y: bounds.minY) : Point(x: bounds.minX, y: along(content.height))
     let moved = Rect(origin: target, size: bounds.size)
     guard !layout.shouldInvalidate(forBoundsChange: moved) else { return }
     // The same rect asked before and after the scroll: the answer may be wrong (rect-query
@@ -259,7 +269,7 @@ extension ConformanceChecker {
       throw trial.failure(
         .scrollStable,
         "after scroll \(formatNumber(target.x)) \(formatNumber(target.y)) (which the layout said invalidates nothing) the visible query differs from the same rect queried before it: \(Self.firstDifference(before, after, "before the scroll", "after it"))",
-        command: "visible --all", expected: Self.listing(before, trial))
+        command: "visible --all", expected: Self.listed(before, trial), actual: Self.listed(after, trial))
     }
   }
 
@@ -273,14 +283,14 @@ extension ConformanceChecker {
       let layout = try trial.layout
       let model = trial.session.model
       let answered = try trial.call("dump --all") { () throws(HostError) in try layout.allAttributes() }
-      let fresh = try trial.call("layout \(trial.layoutName)") { () throws(HostError) in
+      let fresh = try trial.fresh { () throws(HostError) in
         try LayoutInstance(layout.layoutClass, model: model, options: layout.options).allAttributes()
       }
       guard Self.sameMultiset(answered, fresh) else {
         throw trial.failure(
           .boundsChange,
           "after \(change) the layout lists what a fresh instance at those bounds does not: \(Self.firstDifference(fresh, answered, "for a fresh instance", "for the layout"))",
-          command: "dump --all", expected: Self.listing(fresh, trial))
+          command: "dump --all", expected: Self.listed(fresh, trial), actual: Self.listed(answered, trial))
       }
     }
   }

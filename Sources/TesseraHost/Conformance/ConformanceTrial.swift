@@ -82,6 +82,24 @@ struct ConformanceTrial {
     }
   }
 
+  /// A fresh instance of the layout on the trial's data and bounds, listed (what a rule
+  /// compares with): a `HostError` from it is a valid-answers violation whose reproducer makes
+  /// the same fresh instance with `layout NAME` and lists it.
+  func fresh(_ body: () throws(HostError) -> [Element]) throws(ConformanceFailure) -> [Element] {
+    let command = "layout \(layoutName)"
+    ConformanceProgress.running(command)
+    do {
+      return try body()
+    } catch {
+      let chosen = steps.last { $0.command == command }?.expected ?? command
+      let reproducer =
+        steps + [
+          .init(command: command, expected: chosen), .init(command: "dump --all", expected: Self.answersWithoutError),
+        ]
+      throw ConformanceFailure(rule: .validAnswers, detail: "\(command): \(error.message)", steps: reproducer)
+    }
+  }
+
   /// A host call that may find a plugin bug: a `HostError` from it is a valid-answers violation.
   func call<T>(_ what: String, _ body: () throws(HostError) -> T) throws(ConformanceFailure) -> T {
     ConformanceProgress.running(what)
@@ -99,6 +117,24 @@ struct ConformanceTrial {
   func failure(_ rule: ConformanceRule, _ detail: String, command: String, expected: String?) -> ConformanceFailure {
     ConformanceFailure(rule: rule, detail: detail, steps: steps + [.init(command: command, expected: expected)])
   }
+
+  /// A violation whose last step is `command`, which prints `actual` where a conforming layout
+  /// prints `expected`. When the two read alike in a table (a difference below its 3 decimals),
+  /// the reproducer switches to `format json` first, whose numbers are exact: replayed, it still
+  /// fails at its last command.
+  func failure(
+    _ rule: ConformanceRule, _ detail: String, command: String, expected: CommandResult, actual: CommandResult
+  ) -> ConformanceFailure {
+    let table = TableFormatter.format(expected)
+    guard table == TableFormatter.format(actual) else {
+      return failure(rule, detail, command: command, expected: table)
+    }
+    let json = [
+      ConformanceReproducer.Step(command: "format json", expected: JSONFormatter.format(.format(.json))?.serialized),
+      ConformanceReproducer.Step(command: command, expected: JSONFormatter.format(expected)?.serialized),
+    ]
+    return ConformanceFailure(rule: rule, detail: detail, steps: steps + json)
+  }
 }
 
 /// A rule broken during a trial, before shrinking.
@@ -109,6 +145,15 @@ struct ConformanceFailure: Error {
   /// Whether it happened while the trial was being set up (the data or the layout refused),
   /// not while the rule was checked: shrinking keeps a failure of the same kind only.
   var inSetup = false
+
+  /// What makes two failures the same bug for shrinking: the rule, the phase, the failing
+  /// command's verb and the first three words of the detail that hold no number ("contentSize
+  /// does not …" is not "cell at starts …").
+  var signature: String {
+    let verb = steps.last?.command.split(separator: " ").first ?? ""
+    let words = detail.split(separator: " ").filter { !$0.contains(where: \.isNumber) }.prefix(3)
+    return "\(rule.rawValue) \(inSetup) \(verb) \(words.joined(separator: " "))"
+  }
 }
 
 /// The datasets conform generates: a `gen` kind, its item count, a seed.

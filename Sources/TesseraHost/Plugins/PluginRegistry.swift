@@ -138,7 +138,30 @@ public final class PluginRegistry: @unchecked Sendable {
     return (old, fresh)
   }
 
+  /// Whether `name` can name a plugin or a layout: typed at the prompt as one word and used in
+  /// file names (reproducers), so letters, digits, `.`, `_` and `-`, not starting with `.` or
+  /// `-`, at most 64.
+  static func isWord(_ name: String) -> Bool {
+    let bytes = Array(name.utf8)
+    guard (1...64).contains(bytes.count), bytes[0] != UInt8(ascii: "."), bytes[0] != UInt8(ascii: "-") else {
+      return false
+    }
+    return bytes.allSatisfy { byte in
+      (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+        || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+        || [UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "-")].contains(byte)
+    }
+  }
+
   private func checkNames(of library: PluginLibrary, replacing old: PluginLibrary?) throws(HostError) {
+    let rule =
+      "letters, digits, '.', '_' and '-', at most 64, not starting with '.' or '-' (it is typed at the prompt and names files)"
+    guard Self.isWord(library.name) else {
+      throw HostError("cannot load plugin \(library.path): plugin name '\(library.name)' is not one word: use \(rule)")
+    }
+    for layout in library.layouts where !Self.isWord(layout.name) {
+      throw HostError("cannot load plugin \(library.path): layout name '\(layout.name)' is not one word: use \(rule)")
+    }
     // Plugins are reloaded by name: two with one name could not be told apart.
     if let owner = libraries.first(where: { $0 !== old && $0.name == library.name }) {
       throw HostError(

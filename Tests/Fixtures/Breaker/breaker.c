@@ -26,6 +26,7 @@ enum {
   NANLOOKUP,
   BADSCROLL,
   TALL,
+  NUDGE,
   LAYOUT_COUNT
 };
 
@@ -190,6 +191,7 @@ static tessera_status breaker_item(tessera_layout_instance *i, tessera_index_pat
   cell(b, k, &a);
   if (b->kind == LOOKUP) a.frame.x += 1;
   if (b->kind == NANLOOKUP && k == 0) a.frame.width = NAN; /* only its lookup says so */
+  if (b->kind == NUDGE) a.frame.x += 1e-7; /* a difference no table shows */
   size_t bytes = out->struct_size < sizeof a ? out->struct_size : sizeof a;
   a.struct_size = (uint32_t)bytes;
   memcpy(out, &a, bytes);
@@ -310,12 +312,13 @@ static const tessera_layout_descriptor breaker_layouts[LAYOUT_COUNT] = {
     BREAKER_LAYOUT("nan-lookup", "the grid, but looking up cell 0.0 gives a NaN width (rect queries skip it)"),
     BREAKER_LAYOUT("bad-after-scroll", "the grid, but once the view has scrolled its cells name items that do not exist"),
     BREAKER_LAYOUT("misses-tall-item", "cells as tall as the data says, but the content counts a row as at most 100"),
+    BREAKER_LAYOUT("nudges-lookup", "the grid, but attributes_for_item is 1e-7 points to the right"),
 };
 static const tessera_layout_descriptor *const breaker_list[LAYOUT_COUNT] = {
     &breaker_layouts[0], &breaker_layouts[1], &breaker_layouts[2], &breaker_layouts[3], &breaker_layouts[4],
     &breaker_layouts[5], &breaker_layouts[6], &breaker_layouts[7], &breaker_layouts[8], &breaker_layouts[9],
     &breaker_layouts[10], &breaker_layouts[11], &breaker_layouts[12],
-    &breaker_layouts[13], &breaker_layouts[14],
+    &breaker_layouts[13], &breaker_layouts[14], &breaker_layouts[15],
 };
 
 static tessera_layout_instance *breaker_create(const tessera_layout_descriptor *self,
