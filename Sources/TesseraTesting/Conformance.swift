@@ -35,11 +35,8 @@ public enum Conformance {
     _ layout: ExportedLayout, also others: [ExportedLayout] = [], plugin: String = "tested",
     options: String = "", dataset: String = "random", items: Int = 200, seed: UInt64 = 1, sections: Int = 3
   ) throws(HostError) -> ConformanceReport {
-    guard ConformanceDataset.kinds.contains(dataset) else {
-      throw HostError("unknown dataset '\(dataset)'; the kinds are \(ConformanceDataset.kinds.joined(separator: ", "))")
-    }
-    guard (1...100_000).contains(items), (1...100).contains(sections) else {
-      throw HostError("items take 1 to 100000 and sections 1 to 100, not \(items) and \(sections)")
+    if let refusal = ConformanceDataset.refusal(kind: dataset, items: items, sections: sections) {
+      throw HostError(refusal)
     }
     let exported = exportAnotherPlugin(name: plugin, version: "0.0.0", exporting: [layout] + others)
     let registry = PluginRegistry()

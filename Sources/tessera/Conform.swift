@@ -57,11 +57,11 @@ struct Conform: ParsableCommand {
     do {
       guard Watchdog.allowed.contains(watchdog) else {
         throw HostError(
-          "conform: --watchdog must be between \(Watchdog.describedRange) seconds, not \(formatNumber(watchdog))")
+          .usage, "conform: --watchdog must be between \(Watchdog.describedRange) seconds, not \(formatNumber(watchdog))")
       }
       guard MemoryLimit.allowed.contains(memoryLimit) else {
         throw HostError(
-          "conform: --memory-limit must be between \(formatNumber(MemoryLimit.allowed.lowerBound)) and \(formatNumber(MemoryLimit.allowed.upperBound)) GB, not \(formatNumber(memoryLimit))"
+          .usage, "conform: --memory-limit must be between \(formatNumber(MemoryLimit.allowed.lowerBound)) and \(formatNumber(MemoryLimit.allowed.upperBound)) GB, not \(formatNumber(memoryLimit))"
         )
       }
       try checkReproducersFolder()
@@ -73,7 +73,9 @@ struct Conform: ParsableCommand {
     } catch let error as HostError {
       printError("error: \(error.message)")
       // With --json, standard output carries the error too: a script reading it learns why.
-      if json { say(JSONOutput.object([("error", .string(error.message))]).serialized) }
+      if json {
+        say(JSONOutput.object([("error", .string(error.message)), ("kind", .string(error.kind.rawValue))]).serialized)
+      }
       ConformanceProgress.ended(2)
       throw ExitCode(2)
     }
@@ -172,7 +174,7 @@ struct Conform: ParsableCommand {
         // Every layout it was checking has its report: the plugin ended the process after them
         // (a destroy, a library destructor at exit). The reports stand; the run is broken.
         let line = "conform: after its layouts were checked, the plugin \(how)"
-        emit(json ? JSONOutput.object([("error", .string(line))]).serialized : line)
+        emit(json ? JSONOutput.object([("error", .string(line)), ("kind", .string("pluginBug"))]).serialized : line)
         broken = true
         continue
       }
@@ -203,12 +205,9 @@ struct Conform: ParsableCommand {
   }
 
   private func check(_ done: (ConformanceReport) -> Void) throws(HostError) {
-    if let dataset, !ConformanceDataset.kinds.contains(dataset) {
-      throw HostError(
-        "conform: unknown dataset '\(dataset)'; the kinds are \(ConformanceDataset.kinds.joined(separator: ", "))")
+    if let refusal = ConformanceDataset.refusal(kind: dataset, items: items, sections: sections) {
+      throw HostError(.usage, "conform: " + refusal)
     }
-    guard (1...1_000_000).contains(items) else { throw HostError("conform: --items takes 1 to 1000000, not \(items)") }
-    guard (1...100).contains(sections) else { throw HostError("conform: --sections takes 1 to 100, not \(sections)") }
     let registry = plugins.registry()
     var loadCommand: String?
     let library: PluginLibrary
@@ -306,7 +305,7 @@ struct Conform: ParsableCommand {
 
   /// Refuses a reproducers folder that could not be made or written, before any check runs.
   private func checkReproducersFolder() throws(HostError) {
-    guard !reproducers.isEmpty else { throw HostError("conform: --reproducers needs a folder's path") }
+    guard !reproducers.isEmpty else { throw HostError(.usage, "conform: --reproducers needs a folder's path") }
     var folder = reproducersFolder()
     var info = stat()
     while stat(folder, &info) != 0 {

@@ -1,6 +1,7 @@
-import TesseraHost
 import TesseraKit
 import Testing
+
+@testable import TesseraHost
 
 /// `apply` lands exactly on the new version for random edits — inserts, deletes, moves within
 /// and across sections, size changes, section inserts, deletes and moves — with a batch UIKit

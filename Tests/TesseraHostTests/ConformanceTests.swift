@@ -385,7 +385,7 @@ import Testing
     let (refused, refusedOutput) = try Support.run(
       "/bin/sh", ["-c", "'\(IsolationTests.tessera)' conform flow --items 0 --json 2>/dev/null"], in: folder)
     #expect(refused == 2)
-    #expect(refusedOutput == "{\"error\": \"conform: --items takes 1 to 1000000, not 0\"}\n")
+    #expect(refusedOutput == "{\"error\": \"conform: --items takes 1 to 1000000, not 0\", \"kind\": \"usage\"}\n")
     _ = try Support.run("/bin/cp", [ConformanceTests.breaker, folder + "/libbreaker.so"], in: "/")
     let (broken, _) = try Support.run(
       IsolationTests.tessera, ["conform", "./libbreaker.so", "--layout", "breaks-lookup", "--reproducers", "out/r"],

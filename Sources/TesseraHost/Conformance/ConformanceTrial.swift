@@ -171,6 +171,21 @@ public struct ConformanceDataset: Sendable {
   /// Kinds whose size is an item count (a tree's is its depth and fanout, fixed here).
   public static let kinds = ["random", "grid", "photos", "blocks", "tree", "events"]
 
+  /// How many items and sections a check takes, wherever it runs (`tessera conform`, the
+  /// `TesseraTesting` library).
+  public static let itemRange = 1...1_000_000
+  public static let sectionRange = 1...100
+
+  /// The kind, item count and section count refused, or nil when all three are allowed.
+  public static func refusal(kind: String?, items: Int, sections: Int) -> String? {
+    if let kind, !kinds.contains(kind) {
+      return "unknown dataset '\(kind)'; the kinds are \(kinds.joined(separator: ", "))"
+    }
+    if !itemRange.contains(items) { return "--items takes 1 to 1000000, not \(items)" }
+    if !sectionRange.contains(sections) { return "--sections takes 1 to 100, not \(sections)" }
+    return nil
+  }
+
   public func command(items: Int) -> String {
     switch kind {
     case "tree": "gen tree depth=4 fanout=3 seed=\(seed)"

@@ -13,9 +13,9 @@ extension FileAccess {
   /// they may read.
   func writeText(_ path: String, shownAs shown: String, _ text: String) throws(HostError) {
     func failure(_ what: String) -> HostError {
-      HostError("cannot write \(shown): \(what); nothing was written")
+      HostError(.io, "cannot write \(shown): \(what); nothing was written")
     }
-    guard !shown.isEmpty else { throw HostError("cannot write a file with no name: give a path (or - to print)") }
+    guard !shown.isEmpty else { throw HostError(.io, "cannot write a file with no name: give a path (or - to print)") }
     if isReplaying { return }
     let folder = TextFile.folder(of: path)
     guard let realFolder = Self.realPath(folder) else {
@@ -26,6 +26,7 @@ extension FileAccess {
       !roots.contains(where: { realFolder == $0 || realFolder.hasPrefix($0 == "/" ? "/" : $0 + "/") })
     {
       throw HostError(
+        .refused,
         "cannot write \(shown): session files may write only under the current folder and the folders being run or checked; run with --trust to allow it"
       )
     }
@@ -42,10 +43,11 @@ extension FileAccess {
       // script): only `.svg` files, and only new ones or pictures.
       guard path.hasSuffix(".svg") else {
         throw HostError(
-          "cannot write \(shown): session files may write only .svg pictures; run with --trust to allow it")
+          .refused, "cannot write \(shown): session files may write only .svg pictures; run with --trust to allow it")
       }
       if info.st_size > 0, !Self.startsLikeSVG(path) {
         throw HostError(
+          .refused,
           "cannot write \(shown): it exists and is not an SVG picture, and session files replace only pictures; run with --trust to allow it"
         )
       }

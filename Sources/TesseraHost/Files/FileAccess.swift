@@ -74,6 +74,7 @@ public final class FileAccess {
     }
     if byPath, case .restricted = policy {
       throw HostError(
+        .refused,
         "cannot load plugin \(shown): loading a plugin by path runs its code, and session files may do that only with --trust (plugins in the plugin folders load by bare name without it)"
       )
     }
@@ -88,7 +89,9 @@ public final class FileAccess {
       reads.append((path, snapshot))
       return snapshot
     }
-    guard let bytes = Self.readBytes(path) else { throw HostError("cannot reload plugin \(shown): it cannot be read") }
+    guard let bytes = Self.readBytes(path) else {
+      throw HostError(.io, "cannot reload plugin \(shown): it cannot be read")
+    }
     let folder: PrivateDirectory
     if let snapshots { folder = snapshots } else { folder = try PrivateDirectory.current() }
     let copy = try folder.writeLibrary(bytes, copyOf: path)
@@ -105,11 +108,13 @@ public final class FileAccess {
       var info = stat()
       guard lstat(path, &info) == 0 else { return }
       throw HostError(
+        .refused,
         "cannot read \(shown): session files may read only files under the current folder and the folders being run or checked; run with --trust to allow it"
       )
     }
     guard roots.contains(where: { real == $0 || real.hasPrefix($0 == "/" ? "/" : $0 + "/") }) else {
       throw HostError(
+        .refused,
         "cannot read \(shown): session files may read only files under the current folder and the folders being run or checked; run with --trust to allow it"
       )
     }

@@ -17,7 +17,7 @@ extension PrivateDirectory {
     while mkdir(folder, 0o700) != 0 {
       guard errno == EEXIST else {
         throw HostError(
-          "cannot make a folder for a copy of \(name) in the private folder: \(String(cString: strerror(errno)))")
+          .io, "cannot make a folder for a copy of \(name) in the private folder: \(String(cString: strerror(errno)))")
       }
       folder = freshName(name)
     }

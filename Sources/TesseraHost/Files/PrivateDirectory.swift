@@ -21,7 +21,7 @@ public final class PrivateDirectory: @unchecked Sendable {
     Self.removeStale(in: parent)
     var template = Array("\(parent)/tessera-\(getpid())-XXXXXX".utf8CString)
     guard let made = mkdtemp(&template) else {
-      throw HostError("cannot make a private folder in \(parent): \(String(cString: strerror(errno)))")
+      throw HostError(.io, "cannot make a private folder in \(parent): \(String(cString: strerror(errno)))")
     }
     path = String(cString: made)
     owned = true
@@ -75,12 +75,12 @@ public final class PrivateDirectory: @unchecked Sendable {
   /// that could not be written whole is removed. `what` names it in errors.
   static func finishWriting(_ fd: Int32, _ bytes: [UInt8], to file: String, what: String) throws(HostError) {
     guard fd >= 0 else {
-      throw HostError("cannot write \(what) in the private folder: \(String(cString: strerror(errno)))")
+      throw HostError(.io, "cannot write \(what) in the private folder: \(String(cString: strerror(errno)))")
     }
     defer { close(fd) }
     guard FileDescriptorIO.writeAll(fd, bytes) else {
       unlink(file)
-      throw HostError("cannot write \(what) in the private folder: \(String(cString: strerror(errno)))")
+      throw HostError(.io, "cannot write \(what) in the private folder: \(String(cString: strerror(errno)))")
     }
   }
 

@@ -16,17 +16,17 @@ enum TextFile {
   static func readUTF8(_ path: String, shownAs shown: String) throws(HostError) -> [UInt8] {
     let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard fd >= 0 else {
-      if errno == ENOENT || errno == ENOTDIR { throw HostError("cannot read \(shown): no such file") }
-      throw HostError("cannot read \(shown): \(String(cString: strerror(errno)))")
+      if errno == ENOENT || errno == ENOTDIR { throw HostError(.io, "cannot read \(shown): no such file") }
+      throw HostError(.io, "cannot read \(shown): \(String(cString: strerror(errno)))")
     }
     var info = stat()
     guard fstat(fd, &info) == 0 else {
       close(fd)
-      throw HostError("cannot read \(shown): \(String(cString: strerror(errno)))")
+      throw HostError(.io, "cannot read \(shown): \(String(cString: strerror(errno)))")
     }
     guard (info.st_mode & S_IFMT) != S_IFDIR else {
       close(fd)
-      throw HostError("cannot read \(shown): it is a folder")
+      throw HostError(.io, "cannot read \(shown): it is a folder")
     }
     do {
       try Limits.checkReadable(kind: info.st_mode & S_IFMT, size: Int(info.st_size), shownAs: shown)
@@ -37,7 +37,7 @@ enum TextFile {
     _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
     guard let file = fdopen(fd, "rb") else {
       close(fd)
-      throw HostError("cannot read \(shown): \(String(cString: strerror(errno)))")
+      throw HostError(.io, "cannot read \(shown): \(String(cString: strerror(errno)))")
     }
     defer { fclose(file) }
     // Read into the array itself, sized by stat (a file that grows meanwhile grows it).
@@ -52,7 +52,7 @@ enum TextFile {
       guard filled <= Limits.fileBytes else { throw Limits.fileTooLarge(shown) }
     }
     bytes.removeSubrange(filled...)
-    guard isUTF8(bytes) else { throw HostError("cannot read \(shown): it is not UTF-8 text") }
+    guard isUTF8(bytes) else { throw HostError(.io, "cannot read \(shown): it is not UTF-8 text") }
     return bytes
   }
 
@@ -81,7 +81,7 @@ enum TextFile {
   /// error says why.
   static func replaceAtomically(_ path: String, with text: String) throws(HostError) {
     func failure(_ what: String) -> HostError {
-      HostError("cannot update \(path): \(what) (\(String(cString: strerror(errno)))); the file is unchanged")
+      HostError(.io, "cannot update \(path): \(what) (\(String(cString: strerror(errno)))); the file is unchanged")
     }
     // A linked session file is updated where it really is; the link stays a link.
     let path = FileAccess.realPath(path) ?? path
@@ -138,10 +138,10 @@ enum TextFile {
   /// Writes `text` to `path`, creating or truncating it (scratch files, not golden ones).
   static func replaceOrCreate(_ path: String, with text: String) throws(HostError) {
     let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    guard fd >= 0 else { throw HostError("cannot write \(path): \(String(cString: strerror(errno)))") }
+    guard fd >= 0 else { throw HostError(.io, "cannot write \(path): \(String(cString: strerror(errno)))") }
     defer { close(fd) }
     guard FileDescriptorIO.writeAll(fd, Array(text.utf8)) else {
-      throw HostError("cannot write \(path): \(String(cString: strerror(errno)))")
+      throw HostError(.io, "cannot write \(path): \(String(cString: strerror(errno)))")
     }
   }
 

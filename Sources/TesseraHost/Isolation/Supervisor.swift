@@ -175,7 +175,7 @@ public final class Supervisor: CommandRunner {
   /// and answers with the report as the command's error.
   public func perform(_ line: String) -> Session.Outcome {
     wasInterrupted = false
-    guard let engine else { return failure("no engine is running (it could not be restarted)") }
+    guard let engine else { return failure("no engine is running (it could not be restarted)", kind: .io) }
     guard engine.send(EngineFrame("exec", [Array(line.utf8)])) else { return recover(from: engine, line) }
     let ranUnder = watchdog
     switch engine.waitForResponse(
@@ -283,9 +283,9 @@ public final class Supervisor: CommandRunner {
     }
   }
 
-  private func failure(_ message: String) -> Session.Outcome {
-    Session.Outcome(
-      output: isJSON ? JSONOutput.object([("error", .string(message))]).serialized : "error: \(message)", failed: true)
+  private func failure(_ message: String, kind: HostError.Kind) -> Session.Outcome {
+    let json = JSONOutput.object([("error", .string(message)), ("kind", .string(kind.rawValue))])
+    return Session.Outcome(output: isJSON ? json.serialized : "error: \(message)", failed: true)
   }
 
   /// The engine failed during `line`: say how, start a new one and replay the journal.
@@ -314,7 +314,7 @@ public final class Supervisor: CommandRunner {
     }
     engine = nil
     let restored = restore()
-    return failure(report.message + restored)
+    return failure(report.message + restored, kind: .pluginBug)
   }
 
   /// Starts a new engine and replays the journal; returns the end of the report sentence. A

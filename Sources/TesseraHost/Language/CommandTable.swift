@@ -339,7 +339,7 @@ enum CommandTable {
           [], [Parameter("table|json", .choice(["table", "json"]))], misfit: "format takes 'table' or 'json'")
       ], summary: "how results are printed",
       discussion:
-        "With json every command prints exactly one line holding one JSON object; failures print {\"error\": \"message\"}.",
+        "With json every command prints exactly one line holding one JSON object; failures print {\"error\": \"message\", \"kind\": \"KIND\"}, the kind one of usage (typed wrong), refused, pluginBug (an answer the host refuses, a crash, a hang), limit or io.",
       examples: ["format json"],
       run: .workbench { state, args throws(HostError) in try state.formatCommand(args) }),
     CommandSpec(

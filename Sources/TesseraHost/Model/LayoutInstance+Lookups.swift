@@ -36,6 +36,7 @@ extension LayoutInstance {
     let found = try element(record)
     guard found.category == category, found.kind == kind, found.indexPath == path else {
       throw HostError(
+        .pluginBug,
         "layout '\(layoutClass.name)' answered the query for \(kind) \(path) with \(found.label) (plugin bug)")
     }
     return found

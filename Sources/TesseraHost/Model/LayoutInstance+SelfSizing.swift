@@ -59,11 +59,13 @@ extension LayoutInstance {
       Int(c.struct_size) <= MemoryLayout<tessera_invalidation_context>.size
     else {
       throw HostError(
+        .pluginBug,
         "layout '\(layoutClass.name)' built a context for \(purpose) of \(c.struct_size) bytes: ABI \(TESSERA_ABI_MAJOR).0 contexts are at least \(TESSERA_INVALIDATION_CONTEXT_V2_0_SIZE) and no larger than the \(MemoryLayout<tessera_invalidation_context>.size) the host gave (plugin bug)"
       )
     }
     guard c.preferred_size_count == 0 || Int(c.preferred_size_stride) >= Int(TESSERA_PREFERRED_SIZE_V2_0_SIZE) else {
       throw HostError(
+        .pluginBug,
         "layout '\(layoutClass.name)' built a context for \(purpose) whose preferred sizes are \(c.preferred_size_stride) bytes apart: ABI \(TESSERA_ABI_MAJOR).0 needs at least \(TESSERA_PREFERRED_SIZE_V2_0_SIZE) (plugin bug)"
       )
     }
@@ -75,6 +77,7 @@ extension LayoutInstance {
       ("preferred sizes", c.preferred_size_count, UnsafeRawPointer(c.preferred_sizes)),
     ] where count != 0 && (count < 0 || count > Limits.records || list == nil) {
       throw HostError(
+        .pluginBug,
         "layout '\(layoutClass.name)' built a context for \(purpose) with \(UInt(bitPattern: count)) \(name)\(list == nil ? " and no list" : ""): the most is \(Limits.records) (plugin bug)"
       )
     }
@@ -83,6 +86,7 @@ extension LayoutInstance {
     func reference(_ r: tessera_element_ref) throws(HostError) -> Element.Reference {
       guard let kind = layoutClass.declaredKind(at: r.kind) else {
         throw HostError(
+          .pluginBug,
           "layout '\(layoutClass.name)' built a context for \(purpose) naming \(IndexPath(r.index_path)) with undeclared kind index \(r.kind) (plugin bug)"
         )
       }
@@ -101,6 +105,7 @@ extension LayoutInstance {
         record.declaredSize <= Int(c.preferred_size_stride)
       else {
         throw HostError(
+          .pluginBug,
           "layout '\(layoutClass.name)' built a context for \(purpose) whose preferred size \(i) is \(record.declaredSize) bytes: ABI \(TESSERA_ABI_MAJOR).0 needs at least \(TESSERA_PREFERRED_SIZE_V2_0_SIZE), and no more than its stride \(c.preferred_size_stride) (plugin bug)"
         )
       }

@@ -22,6 +22,7 @@ extension LayoutInstance {
       result: "\(formatNumber(target.x)) \(formatNumber(target.y))")
     guard target.x.isFinite, target.y.isFinite else {
       throw HostError(
+        .pluginBug,
         "layout '\(layoutClass.name)' gave a non-finite target content offset \(formatNumber(target.x)) \(formatNumber(target.y)) (plugin bug)"
       )
     }

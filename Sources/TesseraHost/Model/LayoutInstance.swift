@@ -248,6 +248,7 @@ public final class LayoutInstance {
     record(.contentSize, result: "\(formatNumber(size.width))x\(formatNumber(size.height))")
     guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0 else {
       throw HostError(
+        .pluginBug,
         "layout '\(layoutClass.name)' reported an invalid content size \(formatNumber(size.width))x\(formatNumber(size.height)) (plugin bug)"
       )
     }
@@ -280,16 +281,19 @@ public final class LayoutInstance {
       if status == tessera_status(TESSERA_BUFFER_TOO_SMALL) {
         guard request.count <= Limits.records else {
           throw HostError(
+            .pluginBug,
             "layout '\(layoutClass.name)' \(what): asked for room for \(UInt(bitPattern: request.count)) records, more than the \(Limits.records) one query may return (plugin bug)"
           )
         }
         guard request.count > capacity else {
           throw HostError(
+            .pluginBug,
             "layout '\(layoutClass.name)' \(what): said the buffer was too small but asked for \(request.count) records, no more than the \(capacity) given (plugin bug)"
           )
         }
         guard buffer.grow(to: request.count) else {
           throw HostError(
+            .pluginBug,
             "layout '\(layoutClass.name)' \(what): asked for room for \(request.count) records, more memory than can be mapped (plugin bug)"
           )
         }
@@ -299,12 +303,13 @@ public final class LayoutInstance {
       try check(status, what)
       guard request.count >= 0, request.count <= capacity else {
         throw HostError(
+          .pluginBug,
           "layout '\(layoutClass.name)' \(what): reported \(UInt(bitPattern: request.count)) records in a buffer of \(capacity) (plugin bug)"
         )
       }
       return UnsafeBufferPointer(start: buffer.records, count: request.count)
     }
-    throw HostError("layout '\(layoutClass.name)' \(what): kept asking for a larger buffer (plugin bug)")
+    throw HostError(.pluginBug, "layout '\(layoutClass.name)' \(what): kept asking for a larger buffer (plugin bug)")
   }
 
   /// Elements intersecting `rect` with positive area.
@@ -377,6 +382,7 @@ public final class LayoutInstance {
     let found = try element(record)
     guard found.category == .cell, found.indexPath == path else {
       throw HostError(
+        .pluginBug,
         "layout '\(layoutClass.name)' answered the query for item \(path) with \(found.label) (plugin bug)")
     }
     return found
@@ -391,7 +397,7 @@ public final class LayoutInstance {
     _ r: tessera_attributes, checkingPath: Bool = true, room: Int = MemoryLayout<tessera_attributes>.stride
   ) throws(HostError) -> Element {
     func bad(_ what: String) -> HostError {
-      HostError("layout '\(layoutClass.name)' returned \(what) (plugin bug)")
+      HostError(.pluginBug, "layout '\(layoutClass.name)' returned \(what) (plugin bug)")
     }
     let path = IndexPath(r.index_path)
     let size = Int(r.struct_size)

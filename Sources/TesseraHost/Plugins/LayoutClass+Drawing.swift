@@ -17,7 +17,7 @@ extension LayoutClass {
     }
     guard let found else { return [:] }
     func bad(_ what: String) -> HostError {
-      HostError("\(context): its \(TESSERA_DRAWING_EXTENSION_ID) table \(what) (plugin bug)")
+      HostError(.pluginBug, "\(context): its \(TESSERA_DRAWING_EXTENSION_ID) table \(what) (plugin bug)")
     }
     let header = ABIRecord(found, defaults: tessera_drawing_extension())
     let table = header.value

@@ -22,7 +22,7 @@ extension LayoutClass {
     }
     guard let found else { return nil }
     func bad(_ what: String) -> HostError {
-      HostError("\(context): its \(TESSERA_ZOOM_EXTENSION_ID) table \(what) (plugin bug)")
+      HostError(.pluginBug, "\(context): its \(TESSERA_ZOOM_EXTENSION_ID) table \(what) (plugin bug)")
     }
     let record = ABIRecord(found, defaults: tessera_zoom_extension())
     let size = Int(TESSERA_ZOOM_EXTENSION_V1_SIZE)

@@ -13,6 +13,7 @@ extension Limits {
   static func checkCoordinate(_ value: Double, _ what: @autoclosure () -> String) throws(HostError) {
     guard value.magnitude <= coordinate else {
       throw HostError(
+        .limit,
         "\(what()) \(formatNumber(value)) is too large: coordinates and lengths must be within ±\(coordinateText) points"
       )
     }
@@ -31,6 +32,7 @@ extension Limits {
   static func checkOffset(_ value: Double, _ what: @autoclosure () -> String) throws(HostError) {
     guard value.magnitude <= offset else {
       throw HostError(
+        .limit,
         "\(what()) \(formatNumber(value)) is too large: offsets must be within ±\(coordinateText) points, or the content's size and the viewport's when larger"
       )
     }
@@ -39,7 +41,8 @@ extension Limits {
   /// A size a person typed: each side at most 1e9.
   static func checkSize(_ size: Size, _ what: @autoclosure () -> String) throws(HostError) {
     guard size.width <= coordinate, size.height <= coordinate else {
-      throw HostError("\(what()) \(size.formatted) is too large: the largest is \(coordinateText) points on each side")
+      throw HostError(
+        .limit, "\(what()) \(size.formatted) is too large: the largest is \(coordinateText) points on each side")
     }
   }
 
@@ -54,7 +57,8 @@ extension Limits {
     guard let available = availableMemory(), bytes.overflow || bytes.partialValue > available else { return }
     let needed = bytes.overflow ? "more than \(Int.max >> 20)" : String(bytes.partialValue >> 20)
     throw HostError(
-      "\(what()) needs about \(needed) MB, but only \(available >> 20) MB of memory is available (MemAvailable)")
+      .limit, "\(what()) needs about \(needed) MB, but only \(available >> 20) MB of memory is available (MemAvailable)"
+    )
   }
 
   /// `MemAvailable` from /proc/meminfo, in bytes; nil where it cannot be read (then nothing is
@@ -91,13 +95,13 @@ extension Limits {
         case S_IFSOCK: "a socket"
         default: "not a regular file"
         }
-      throw HostError("cannot read \(shown): it is \(what); only regular files are read")
+      throw HostError(.io, "cannot read \(shown): it is \(what); only regular files are read")
     }
     guard size <= fileBytes else { throw fileTooLarge(shown) }
     try checkMemory(bytes: size.multipliedReportingOverflow(by: parseBytesPerFileByte), for: "reading \(shown)")
   }
 
   static func fileTooLarge(_ shown: String) -> HostError {
-    HostError("cannot read \(shown): it is larger than 1 GiB (\(fileBytes) bytes), the largest file read")
+    HostError(.limit, "cannot read \(shown): it is larger than 1 GiB (\(fileBytes) bytes), the largest file read")
   }
 }

@@ -40,6 +40,7 @@ enum LayoutChange {
     let limit = Limits.offsetLimits(content: content, viewport: viewport)
     guard abs(target.x) <= limit.x, abs(target.y) <= limit.y else {
       throw HostError(
+        .pluginBug,
         "layout '\(new.layoutClass.name)' gave the target content offset \(formatNumber(target.x)) \(formatNumber(target.y)), beyond the farthest its content scrolls (plugin bug)"
       )
     }

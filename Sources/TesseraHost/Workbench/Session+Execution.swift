@@ -37,7 +37,7 @@ extension Session {
     } catch {
       failed = true
       if format == .json {
-        json = .object([("error", .string(error.message))])
+        json = .object([("error", .string(error.message)), ("kind", .string(error.kind.rawValue))])
       } else {
         text = "error: \(error.message)"
       }
@@ -90,10 +90,23 @@ extension Session {
         try state.batchLine(words) { word in Self.commands.contains { $0.name == word } }
       }
     }
-    let spec = try CommandLookup.find(first, in: Self.commands)
-    do {
+    let spec: CommandSpec
+    do throws(HostError) {
+      spec = try CommandLookup.find(first, in: Self.commands)
+    } catch {
+      throw HostError(.usage, error.message)  // a command word nothing is named
+    }
+    do throws(HostError) {
       let result = try state.atomically { () throws(HostError) -> CommandResult in
-        let arguments = try CommandParser.parse(spec, Array(words.dropFirst()), context: parseContext)
+        let arguments: Arguments
+        do throws(HostError) {
+          arguments = try CommandParser.parse(spec, Array(words.dropFirst()), context: parseContext)
+        } catch {
+          // Words that do not read as the command's arguments: the command was typed wrong.
+          var typedWrong = error
+          typedWrong.kind = .usage
+          throw typedWrong
+        }
         let result: CommandResult
         switch spec.handler {
         case .workbench(let handler): result = try handler(state, arguments)
@@ -107,7 +120,7 @@ extension Session {
       return result
     } catch {
       guard error.wantsUsage else { throw error }
-      throw HostError(error.message + "\n" + spec.usageText)
+      throw HostError(.usage, error.message + "\n" + spec.usageText)
     }
   }
 

@@ -68,12 +68,12 @@ public final class Session {
 
 extension Session {
   /// For tests: put a dataset in place as `load` would.
-  public func replaceDatasetForTesting(_ dataset: Dataset) throws(HostError) {
+  func replaceDatasetForTesting(_ dataset: Dataset) throws(HostError) {
     try state.replaceDataset(dataset)
   }
 
   /// For tests: `apply` with a dataset instead of a file; returns the table report.
-  public func applyDatasetForTesting(_ target: Dataset) throws(HostError) -> String {
+  func applyDatasetForTesting(_ target: Dataset) throws(HostError) -> String {
     let diff = DatasetDiff.diff(from: model.dataset, to: target)
     let report = try state.performBatch(
       BatchUpdate(operations: diff.operations), target: target, everything: diff.sectionDataChanged)
