@@ -57,11 +57,13 @@ struct Conform: ParsableCommand {
     do {
       guard Watchdog.allowed.contains(watchdog) else {
         throw HostError(
-          .usage, "conform: --watchdog must be between \(Watchdog.describedRange) seconds, not \(formatNumber(watchdog))")
+          .usage,
+          "conform: --watchdog must be between \(Watchdog.describedRange) seconds, not \(formatNumber(watchdog))")
       }
       guard MemoryLimit.allowed.contains(memoryLimit) else {
         throw HostError(
-          .usage, "conform: --memory-limit must be between \(formatNumber(MemoryLimit.allowed.lowerBound)) and \(formatNumber(MemoryLimit.allowed.upperBound)) GB, not \(formatNumber(memoryLimit))"
+          .usage,
+          "conform: --memory-limit must be between \(formatNumber(MemoryLimit.allowed.lowerBound)) and \(formatNumber(MemoryLimit.allowed.upperBound)) GB, not \(formatNumber(memoryLimit))"
         )
       }
       try checkReproducersFolder()
