@@ -28,9 +28,18 @@ var targets: [Target] = [
   .target(name: "QuartzCore", dependencies: ["TesseraUIKit"], swiftSettings: strict),
   .systemLibrary(name: "CEditLine", path: "Sources/CEditLine", pkgConfig: "libedit",
                  providers: [.apt(["libedit-dev"])]),
+  // The host in two layers SwiftPM keeps apart: TesseraCore (support, files, the dataset, plugins,
+  // the live layout, transitions, batch updates) knows nothing of TesseraHost (state, results, the
+  // command language, output, sessions, isolation, tools), which re-exports it.
+  .target(
+    name: "TesseraCore",
+    dependencies: ["TesseraABI", "TesseraKit", .product(name: "Algorithms", package: "swift-algorithms")],
+    swiftSettings: strict),
   .target(
     name: "TesseraHost",
-    dependencies: ["TesseraABI", "TesseraKit", .product(name: "Algorithms", package: "swift-algorithms")],
+    dependencies: [
+      "TesseraCore", "TesseraABI", "TesseraKit", .product(name: "Algorithms", package: "swift-algorithms"),
+    ],
     swiftSettings: strict),
   .target(
     name: "TesseraTesting", dependencies: ["TesseraKit", "TesseraHost"], swiftSettings: strict),
@@ -48,7 +57,8 @@ var targets: [Target] = [
     swiftSettings: strict),
   .target(name: "ListC", dependencies: ["TesseraABI"], path: "Plugins/ListC"),
   .testTarget(name: "TesseraKitTests", dependencies: ["TesseraKit"], swiftSettings: strict),
-  .testTarget(name: "TesseraHostTests", dependencies: ["TesseraHost", "FlowLayout"], swiftSettings: strict),
+  .testTarget(
+    name: "TesseraHostTests", dependencies: ["TesseraHost", "TesseraCore", "FlowLayout"], swiftSettings: strict),
   .testTarget(
     name: "TesseraTestingTests", dependencies: ["TesseraTesting", "FlowLayout", "RaggyLayout"], swiftSettings: strict),
 ]

@@ -8,7 +8,7 @@ import Testing
 @Suite struct BatchRuleCoverageTests {
   @Test func everyBatchCheckIsPinnedBySessionFile() throws {
     let source = try String(
-      contentsOfFile: Support.packageRoot + "/Sources/TesseraHost/Updates/BatchValidator.swift", encoding: .utf8)
+      contentsOfFile: Support.packageRoot + "/Sources/TesseraCore/Updates/BatchValidator.swift", encoding: .utf8)
     let literal = /HostError\(\s*(?:\.\w+,\s*)?"((?:[^"\\]|\\.)*)"/
     let texts = source.matches(of: literal).map { String($0.output.1.prefix { $0 != "\\" }) }
       .map { $0.trimmingCharacters(in: .whitespaces) }

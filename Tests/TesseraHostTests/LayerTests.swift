@@ -1,11 +1,14 @@
 import Foundation
 import Testing
 
-/// TesseraHost's folders are layers: a folder may use what the folders before it declare, never
-/// what a later one does, so nothing can tangle them into a cycle. A name is a folder's when a
-/// file in it declares it at the top level (a type, a function, a constant); a folder "uses" it
-/// when one of its files mentions it (comments and strings aside) and does not declare a type of
-/// that name itself. A new folder must be placed in `order`.
+/// The host's folders are layers: a folder may use what the folders before it declare, never
+/// what a later one does, so nothing can tangle them into a cycle. TesseraCore (Support …
+/// Updates) and TesseraHost (State … Fuzz) are separate targets, so SwiftPM refuses a use of the
+/// host in the core; inside each, this test keeps the order. A name is a folder's when a file in
+/// it declares it at the top level (a type, a function, a constant) or adds it to a standard
+/// library type (`extension String { var escapingControls … }`); a folder "uses" it when one of
+/// its files mentions it (comments and strings aside) and does not declare a type of that name
+/// itself. A new folder must be placed in `order`.
 @Suite struct LayerTests {
   /// Bottom to top; CONTRIBUTING.md draws the same list.
   static let order = [
@@ -13,7 +16,10 @@ import Testing
     "Output", "Handlers", "Language", "Workbench", "SessionFiles", "Isolation", "Bench", "Conformance", "Fuzz",
   ]
 
-  static let root = Support.packageRoot + "/Sources/TesseraHost"
+  static let roots = ["TesseraCore", "TesseraHost"].map { Support.packageRoot + "/Sources/" + $0 }
+
+  /// Standard library types whose extensions add names a folder owns.
+  static let standardTypes = ["String", "Substring", "Double", "Int", "Array", "Collection", "Sequence", "Character"]
 
   struct SourceFile {
     var folder: String
@@ -22,12 +28,16 @@ import Testing
   }
 
   static func sources() throws -> [SourceFile] {
-    let paths = try #require(FileManager.default.subpaths(atPath: root)).filter { $0.hasSuffix(".swift") }
-    return try paths.sorted().map { path in
-      let folder = path.contains("/") ? String(path.prefix { $0 != "/" }) : "."
-      return SourceFile(
-        folder: folder, path: path, text: try String(contentsOfFile: root + "/" + path, encoding: .utf8))
+    var files: [SourceFile] = []
+    for root in roots {
+      let paths = try #require(FileManager.default.subpaths(atPath: root)).filter { $0.hasSuffix(".swift") }
+      for path in paths.sorted() where path.contains("/") {
+        let folder = String(path.prefix { $0 != "/" })
+        let text = try String(contentsOfFile: root + "/" + path, encoding: .utf8)
+        files.append(SourceFile(folder: folder, path: path, text: text))
+      }
     }
+    return files
   }
 
   /// The text without comments and string literals.
@@ -37,7 +47,7 @@ import Testing
   }
 
   static let modifiers =
-    #"(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|internal|package|final|nonisolated|nonisolated\(unsafe\)|static)\s+)*"#
+    #"(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|internal|package|final|indirect|nonisolated|nonisolated\(unsafe\)|static)\s+)*"#
 
   @Test func everyFolderUsesOnlyTheFoldersBeforeIt() throws {
     let files = try Self.sources()
@@ -47,10 +57,18 @@ import Testing
       #"(?m)^\s*"# + Self.modifiers + #"(?:class|struct|enum|protocol|typealias)\s+([A-Za-z_]\w*)"#)
     var owners: [String: Set<String>] = [:]
     var local: [String: Set<String>] = [:]
+    let extensionBlock = try Regex(
+      #"(?m)^extension (?:"# + Self.standardTypes.joined(separator: "|") + #")\b[^{]*\{([\s\S]*?)^\}"#)
+    let member = try Regex(#"(?m)^  "# + Self.modifiers + #"(?:func|var|let)\s+([A-Za-z_]\w*)"#)
     for file in files {
       let code = Self.code(file.text)
       for match in code.matches(of: topLevel) {
         owners[String(match.output[1].substring!), default: []].insert(file.folder)
+      }
+      for block in code.matches(of: extensionBlock) {
+        for name in String(block.output[1].substring!).matches(of: member) {
+          owners[String(name.output[1].substring!), default: []].insert(file.folder)
+        }
       }
       for match in code.matches(of: anyType) {
         local[file.folder, default: []].insert(String(match.output[1].substring!))

@@ -1,0 +1,54 @@
+import TesseraKit
+
+extension DatasetGenerator {
+  /// The most days `gen events` spreads events over: the timeline's own limit.
+  package static let largestEventSpan = 1_000_000
+
+  /// N events for the timeline: `tracks` sections, each item a `day` prop (days since
+  /// 1970-01-01, from 2015-01-01 on, the talk's year) in day order within its track, at random
+  /// days of a span of `span` days (default: two days per event of a track).
+  public static let events = DatasetGenerator(
+    kind: "events",
+    summary: "N timeline events in day order on tracks=T (8) over span=DAYS (2 per event of a track), seed=K (1)",
+    parameters: [
+      Parameter(name: "tracks", placeholder: "T", doc: "tracks (sections) the events are spread over (default 8)"),
+      Parameter(name: "span", placeholder: "DAYS", doc: "days the events fall within (default 2 per event of a track)"),
+      Parameter(name: "seed", placeholder: "K", doc: "random seed (default 1)"),
+    ]
+  ) { count, arguments throws(HostError) in
+    let tracks = Int(try wholeArgument("tracks", arguments["tracks"] ?? "8", minimum: 1))
+    guard tracks <= Limits.generatedSections else {
+      throw HostError("invalid tracks=\(tracks): gen makes at most \(Limits.generatedSections) sections")
+    }
+    let perTrack = (count + tracks - 1) / tracks
+    let span = Int(try wholeArgument("span", arguments["span"] ?? String(max(1, 2 * perTrack)), minimum: 1))
+    guard span <= largestEventSpan else {
+      guard arguments["span"] != nil else {
+        throw HostError(
+          "gen events \(count) tracks=\(tracks): the default span, two days per event of a track, is \(span) days, more than the \(largestEventSpan) the timeline lays out; give more tracks or a span=DAYS"
+        )
+      }
+      throw HostError("invalid span=\(span): the timeline lays out at most \(largestEventSpan) days")
+    }
+    var rng = SplitMix64(seed: try wholeArgument("seed", arguments["seed"] ?? "1", minimum: 0))
+    let firstDay = 16_436  // 2015-01-01
+    var dataset = Dataset()
+    dataset.sections.reserveCapacity(tracks)
+    var next = 0
+    for track in 0..<tracks {
+      // Spread evenly; earlier tracks take the remainder.
+      let n = count / tracks + (track < count % tracks ? 1 : 0)
+      var days = (0..<n).map { _ in firstDay + rng.int(in: 0...span - 1) }
+      days.sort()
+      var section = DatasetSection(id: "track\(track)")
+      section.items.reserveCapacity(n)
+      for day in days {
+        section.items.append(DatasetItem(id: "e\(next)"))
+        section.items.setProperty("day", .number(Double(day)), at: section.items.count - 1)
+        next += 1
+      }
+      dataset.sections.append(section)
+    }
+    return dataset
+  }
+}

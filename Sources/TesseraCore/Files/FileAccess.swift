@@ -1,0 +1,175 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// Every file a command reads goes through here: the trust policy for session files, and the
+/// record of what each command read, so that a restarted engine replays a command against
+/// exactly the bytes it read the first time, even if the file has changed since.
+public final class FileAccess {
+  /// Which files commands may read.
+  public enum Policy: Sendable, Equatable {
+    /// Anything (the REPL, and `run`/`check` with `--trust`).
+    case trusted
+    /// Session files under `run` and `check`: files under these folders (real paths), and
+    /// plugins only by bare name from the plugin folders.
+    case restricted(roots: [String])
+  }
+
+  public var policy: Policy = .trusted
+  /// When set, every file read is copied here and recorded in `reads` (the engine sets it).
+  public var snapshots: PrivateDirectory?
+  /// What the current command read: each path and the snapshot holding its bytes.
+  public private(set) var reads: [(path: String, snapshot: String)] = []
+  /// While replaying a command: where to read each path instead.
+  private var replay: [String: String] = [:]
+  /// Snapshots already taken, by path, size and hash: a file loaded again unchanged is not
+  /// copied again.
+  private var taken: [String: [(count: Int, hash: UInt64, snapshot: String)]] = [:]
+
+  public init() {}
+
+  /// True while a restarted engine replays the journal: commands write no files then (a picture
+  /// was written when its command first ran, and the user may have moved it since).
+  public private(set) var isReplaying = false
+
+  /// Starts a command: forgets the last one's reads; `replaying` maps paths to snapshots.
+  public func beginCommand(replaying: [String: String] = [:], isReplay: Bool = false) {
+    reads = []
+    replay = replaying
+    isReplaying = isReplay
+  }
+
+  /// A text file a command reads (`load`, `apply`, `run`).
+  /// A text file's UTF-8 bytes (what the dataset loader reads).
+  package func readUTF8(_ path: String, shownAs shown: String) throws(HostError) -> [UInt8] {
+    if let snapshot = replay[path] {
+      reads.append((path, snapshot))
+      return try TextFile.readUTF8(snapshot, shownAs: shown)
+    }
+    try checkReadable(path, shownAs: shown)
+    let bytes = try TextFile.readUTF8(path, shownAs: shown)
+    if snapshots != nil { try record(path, bytes) }
+    return bytes
+  }
+
+  package func readText(_ path: String, shownAs shown: String) throws(HostError) -> String {
+    if let snapshot = replay[path] {
+      reads.append((path, snapshot))
+      return try TextFile.read(snapshot, shownAs: shown)
+    }
+    try checkReadable(path, shownAs: shown)
+    let text = try TextFile.read(path, shownAs: shown)
+    if snapshots != nil { try record(path, Array(text.utf8)) }
+    return text
+  }
+
+  /// The file to open for a plugin library: a snapshot while replaying, a private copy when
+  /// recording, else the file itself. `byPath` is false for a bare name found in a plugin folder.
+  package func pluginFile(_ path: String, shownAs shown: String, byPath: Bool) throws(HostError) -> String {
+    if let snapshot = replay[path] {
+      reads.append((path, snapshot))
+      return snapshot
+    }
+    if byPath, case .restricted = policy {
+      throw HostError(
+        .refused,
+        "cannot load plugin \(shown): loading a plugin by path runs its code, and session files may do that only with --trust (plugins in the plugin folders load by bare name without it)"
+      )
+    }
+    guard snapshots != nil else { return path }
+    guard let bytes = Self.readBytes(path) else { return path }  // opening it gives the error
+    return try record(path, bytes, library: true)
+  }
+
+  /// A fresh copy of a plugin library to open (`plugin reload`), in the private folder.
+  package func pluginCopy(of path: String, shownAs shown: String) throws(HostError) -> String {
+    if let snapshot = replay[path] {
+      reads.append((path, snapshot))
+      return snapshot
+    }
+    guard let bytes = Self.readBytes(path) else {
+      throw HostError(.io, "cannot reload plugin \(shown): it cannot be read")
+    }
+    let folder: PrivateDirectory
+    if let snapshots { folder = snapshots } else { folder = try PrivateDirectory.current() }
+    let copy = try folder.writeLibrary(bytes, copyOf: path)
+    reads.append((path, copy))
+    return copy
+  }
+
+  /// Refuses a path outside the readable folders.
+  private func checkReadable(_ path: String, shownAs shown: String) throws(HostError) {
+    guard case .restricted(let roots) = policy else { return }
+    guard let real = Self.realPath(path) else {
+      // Missing: reading it says so. Present but without a real path (a /proc/PID/fd link to a
+      // deleted file or a memfd): refused, as it could be anything.
+      var info = stat()
+      guard lstat(path, &info) == 0 else { return }
+      throw HostError(
+        .refused,
+        "cannot read \(shown): session files may read only files under the current folder and the folders being run or checked; run with --trust to allow it"
+      )
+    }
+    guard roots.contains(where: { real == $0 || real.hasPrefix($0 == "/" ? "/" : $0 + "/") }) else {
+      throw HostError(
+        .refused,
+        "cannot read \(shown): session files may read only files under the current folder and the folders being run or checked; run with --trust to allow it"
+      )
+    }
+  }
+
+  @discardableResult
+  /// A snapshot of `bytes` read from `path` (a plugin `library` is written with links to its
+  /// neighbours, `PrivateDirectory.writeLibrary`).
+  private func record(_ path: String, _ bytes: [UInt8], library: Bool = false) throws(HostError) -> String {
+    guard let folder = snapshots else { return path }
+    let hash = Self.fnv1a(bytes)
+    if let known = taken[path]?.first(where: { $0.count == bytes.count && $0.hash == hash }) {
+      reads.append((path, known.snapshot))
+      return known.snapshot
+    }
+    let snapshot =
+      library ? try folder.writeLibrary(bytes, copyOf: path) : try folder.write(bytes, stem: Self.stem(path))
+    taken[path, default: []].append((bytes.count, hash, snapshot))
+    reads.append((path, snapshot))
+    return snapshot
+  }
+
+  package static func stem(_ path: String) -> String {
+    path.split(separator: "/").last.map(String.init) ?? "file"
+  }
+
+  package static func fnv1a(_ bytes: [UInt8]) -> UInt64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    return hash
+  }
+
+  /// The canonical path (links and `..` resolved), or nil when it does not exist.
+  public static func realPath(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+
+  /// The bytes of the regular file at `path`: opened once (without blocking, so a FIFO swapped
+  /// in cannot hang the read) and checked through that descriptor, not by name first.
+  package static func readBytes(_ path: String) -> [UInt8]? {
+    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+      if count < 0, errno == EINTR { continue }
+      guard count >= 0 else { return nil }
+      if count == 0 { return bytes }
+      bytes.append(contentsOf: chunk[0..<count])
+    }
+  }
+}

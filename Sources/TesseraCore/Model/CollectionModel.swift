@@ -1,0 +1,130 @@
+import TesseraABI
+import TesseraKit
+
+/// What the layout's data source reads: the dataset and the bounds. One per session; layout
+/// instances hold it through the C data-source table.
+public final class CollectionModel: @unchecked Sendable {
+  /// Changes with every assignment to the dataset or the bounds: what `WorkbenchState.atomically`
+  /// checks before restoring them.
+  package private(set) var generation = 0
+  /// Changes with every assignment to the dataset alone (a checkpoint rewrites its data file
+  /// only when it changed).
+  package private(set) var datasetGeneration = 0
+  public var dataset: Dataset {
+    didSet {
+      generation &+= 1
+      datasetGeneration &+= 1
+      idIndex = nil
+      referenceCache = [:]
+      itemCounts = dataset.sections.map(\.items.count)
+      if !keepingIDSet { idSet = nil }
+    }
+  }
+  /// Every item id, built on the first batch after a dataset is loaded and then kept up to date
+  /// by each batch, so new ids are checked without rehashing a million old ones.
+  private var idSet: Set<String>?
+  private var keepingIDSet = false
+  /// Where generated ids (`i<k>`) continue from (a failed command puts it back).
+  package var nextGeneratedID = 0
+  /// Items per section, kept beside the dataset so checking a plugin's index paths on every
+  /// query does not touch (or copy) the dataset.
+  public private(set) var itemCounts: [Int] = []
+
+  @inline(__always) public func containsItem(_ path: IndexPath) -> Bool {
+    path.section >= 0 && path.section < itemCounts.count && path.item >= 0 && path.item < itemCounts[path.section]
+  }
+  /// Origin = content offset, size = viewport.
+  public var bounds: Rect {
+    didSet { generation &+= 1 }
+  }
+  /// The screen's scale in pixels per point (`viewport WxH@S`); nil: none, nothing rounds.
+  public var screenScale: Double? {
+    didSet { generation &+= 1 }
+  }
+  private var idIndex: IDIndex?
+  /// Per prop key, per section, per item: the index path the item's prop names (section << 32 |
+  /// item), or `noReference`. Resolved on first use after each dataset change.
+  private var referenceCache: [String: [[UInt64]]] = [:]
+  package static let noReference = UInt64.max
+
+  /// The C callback table layouts read this model through; lives as long as the model.
+  public let dataSourceTable: UnsafeMutablePointer<tessera_data_source>
+
+  public init(dataset: Dataset = Dataset(), bounds: Rect) {
+    self.dataset = dataset
+    self.itemCounts = dataset.sections.map(\.items.count)
+    self.bounds = bounds
+    dataSourceTable = .allocate(capacity: 1)
+    dataSourceTable.initialize(to: DataSourceTable.make(for: self))
+  }
+
+  deinit {
+    dataSourceTable.deallocate()
+  }
+
+  /// True when some item has this id.
+  package func isTaken(_ id: String) -> Bool {
+    if idSet == nil {
+      var ids = Set<String>(minimumCapacity: dataset.itemCount)
+      for section in dataset.sections { ids.formUnion(section.items.ids) }
+      idSet = ids
+      nextGeneratedID = max(nextGeneratedID, ids.count)
+    }
+    return idSet!.contains(id)
+  }
+
+  /// A fresh `i<k>` id, taken by no item and not in `used`.
+  package func generateID(avoiding used: inout Set<String>) -> String {
+    while true {
+      let id = "i\(nextGeneratedID)"
+      nextGeneratedID += 1
+      if !isTaken(id) && !used.contains(id) {
+        used.insert(id)
+        return id
+      }
+    }
+  }
+
+  /// Puts a batch's result in place, updating the id set instead of dropping it.
+  package func applyBatch(_ dataset: Dataset, removedIDs: [String], addedIDs: [String]) {
+    if idSet != nil {
+      for id in removedIDs { idSet!.remove(id) }
+      for id in addedIDs { idSet!.insert(id) }
+    }
+    keepingIDSet = true
+    self.dataset = dataset
+    keepingIDSet = false
+  }
+
+  /// Built on first use after each change: only layouts that look items up by id pay for it.
+  package func indexPath(forID id: String) -> IndexPath? {
+    ids.indexPath(of: id)
+  }
+
+  /// Every item's `props[key]` resolved as an item id (`reference_bulk`), kept until the dataset
+  /// changes.
+  package func references(_ key: String) -> [[UInt64]] {
+    if let known = referenceCache[key] { return known }
+    let index = ids
+    var result: [[UInt64]] = []
+    result.reserveCapacity(dataset.sections.count)
+    for section in dataset.sections {
+      var column = [UInt64](repeating: Self.noReference, count: section.items.count)
+      if let props = section.items.propsColumns.column(key) {
+        for item in 0..<min(props.count, column.count) {
+          let path = props.withString(at: item) { bytes in bytes.flatMap { index.indexPath(ofUTF8: $0) } }
+          if let path { column[item] = UInt64(path.section) << 32 | UInt64(path.item) }
+        }
+      }
+      result.append(column)
+    }
+    referenceCache[key] = result
+    return result
+  }
+
+  /// The id index of the current dataset (built on first use after each change).
+  package var ids: IDIndex {
+    if idIndex == nil { idIndex = IDIndex(dataset.sections.map(\.items.ids)) }
+    return idIndex!
+  }
+}

@@ -1,0 +1,89 @@
+import TesseraABI
+import TesseraKit
+
+/// The `tessera.drawing/1` extension (drawing.h): how a layout asks pictures to draw its kinds.
+extension LayoutClass {
+  /// Reads the layout's drawing table, if it has one, checking every entry: kinds it declared,
+  /// known shapes and directions, flip values among its custom keys, entries read at the stride
+  /// the table states. Kinds not listed are boxes.
+  package static func readDrawings(
+    _ descriptor: UnsafePointer<tessera_layout_descriptor>, table: tessera_layout_descriptor,
+    kinds: [(category: tessera_category, name: String)],
+    customKeys: [String], callerTag: [UInt8], context: String
+  ) throws(HostError) -> [String: KindDrawing] {
+    guard let getExtension = table.get_extension else { return [:] }
+    let found = PluginCallMarker.around(callerTag, "get_extension") {
+      getExtension(descriptor, TESSERA_DRAWING_EXTENSION_ID)
+    }
+    guard let found else { return [:] }
+    func bad(_ what: String) -> HostError {
+      HostError(.pluginBug, "\(context): its \(TESSERA_DRAWING_EXTENSION_ID) table \(what) (plugin bug)")
+    }
+    let header = ABIRecord(found, defaults: tessera_drawing_extension())
+    let table = header.value
+    let headerSize = MemoryLayout<tessera_drawing_extension>.size
+    guard header.declaredSize >= headerSize else {
+      throw bad("is \(header.declaredSize) bytes, smaller than the \(headerSize) this host reads")
+    }
+    guard table.kind_count <= UInt32(kinds.count) else {
+      throw bad("lists \(table.kind_count) kinds, but the layout declares \(kinds.count)")
+    }
+    guard table.kind_count == 0 || table.kinds != nil else { throw bad("lists kinds but gives no array") }
+    let entrySize = Int(TESSERA_KIND_DRAWING_V1_SIZE)
+    guard table.kind_count == 0 || table.kind_stride >= UInt32(entrySize) else {
+      throw bad("has entries \(table.kind_stride) bytes apart, less than the \(entrySize) of one entry")
+    }
+    var drawings: [String: KindDrawing] = [:]
+    let base = UnsafeRawPointer(table.kinds)
+    for index in 0..<Int(table.kind_count) {
+      guard let base else { break }
+      let record = ABIRecord(base, at: index, stride: Int(table.kind_stride), defaults: tessera_kind_drawing())
+      let entry = record.value
+      guard record.declaredSize >= entrySize, record.declaredSize <= Int(table.kind_stride) else {
+        throw bad(
+          "entry \(index) is \(record.declaredSize) bytes, smaller than the \(entrySize) this host reads or larger than its stride \(table.kind_stride)"
+        )
+      }
+      guard entry.kind < UInt32(kinds.count) else { throw bad("entry \(index) names undeclared kind \(entry.kind)") }
+      let shape: KindDrawing.Shape
+      switch tessera_shape(rawValue: entry.shape) {
+      case TESSERA_SHAPE_BOX: shape = .box
+      case TESSERA_SHAPE_LINE: shape = .line
+      case TESSERA_SHAPE_DOT: shape = .dot
+      default: throw bad("entry \(index) has unknown shape \(entry.shape)")
+      }
+      let direction: KindDrawing.LineDirection
+      switch tessera_line_direction(rawValue: entry.direction) {
+      case TESSERA_LINE_RISING: direction = .rising
+      case TESSERA_LINE_FALLING: direction = .falling
+      default: throw bad("entry \(index) has unknown line direction \(entry.direction)")
+      }
+      var flipKey: String?
+      if entry.flip_custom >= 0 {
+        guard Int(entry.flip_custom) < customKeys.count else {
+          throw bad("entry \(index) flips on custom value \(entry.flip_custom), but the layout has \(customKeys.count)")
+        }
+        flipKey = customKeys[Int(entry.flip_custom)]
+      } else if entry.flip_custom != -1 {
+        throw bad("entry \(index) has flip_custom \(entry.flip_custom): give an index into custom_keys, or -1")
+      }
+      var labelKey: String?
+      var labelFormat = KindDrawing.LabelFormat.number
+      switch tessera_label_format(rawValue: entry.label_format) {
+      case TESSERA_LABEL_PATH: break
+      case TESSERA_LABEL_NUMBER, TESSERA_LABEL_DATE:
+        guard entry.label_custom >= 0, Int(entry.label_custom) < customKeys.count else {
+          throw bad(
+            "entry \(index) labels with custom value \(entry.label_custom), but the layout has \(customKeys.count)")
+        }
+        labelKey = customKeys[Int(entry.label_custom)]
+        if entry.label_format == TESSERA_LABEL_DATE.rawValue { labelFormat = .date }
+      default: throw bad("entry \(index) has unknown label format \(entry.label_format)")
+      }
+      // Cells are listed under the cell kind's name ("cell").
+      drawings[kinds[Int(entry.kind)].name] = KindDrawing(
+        shape: shape, direction: direction, flipKey: flipKey, labelKey: labelKey, labelFormat: labelFormat)
+    }
+    return drawings
+  }
+}

@@ -1,0 +1,147 @@
+import TesseraABI
+
+/// One layout option as the host parses and checks it, so every plugin's options read and fail
+/// the same way (`itemSize=WxH`, `sectionInset=t,l,b,r`, ...).
+public struct OptionSpec: Sendable {
+  public enum ValueType: Sendable, Equatable {
+    case bool, integer, number, size, insets, string
+    case choice([String])
+
+    /// What a person may type, for help and errors.
+    public var placeholder: String {
+      switch self {
+      case .bool: "true|false"
+      case .integer: "INTEGER"
+      case .number: "NUMBER"
+      case .size: "WxH"
+      case .insets: "TOP,LEFT,BOTTOM,RIGHT"
+      case .string: "TEXT"
+      case .choice(let words): words.joined(separator: "|")
+      }
+    }
+  }
+
+  /// A parsed value, in the ABI's shape.
+  public struct Value: Equatable, Sendable {
+    package init(numbers: [Double], text: String) {
+      self.numbers = numbers
+      self.text = text
+    }
+
+    public var numbers: [Double]
+    public var text: String
+  }
+
+  public let index: Int
+  public let name: String
+  public let type: ValueType
+  public let doc: String
+  public let defaultText: String
+  public let minimum: Double
+  public let maximum: Double
+  public let defaultValue: Value
+
+  package init(_ d: tessera_option_descriptor, index: Int, context: String) throws(HostError) {
+    guard let rawName = d.name else { throw HostError("\(context): option \(index) has no name") }
+    self.index = index
+    self.name = String(cString: rawName)
+    self.doc = d.doc.map { String(cString: $0) } ?? ""
+    self.defaultText = d.default_value.map { String(cString: $0) } ?? ""
+    self.minimum = d.minimum
+    self.maximum = d.maximum
+    switch tessera_option_type(rawValue: d.type) {
+    case TESSERA_OPTION_BOOL: type = .bool
+    case TESSERA_OPTION_INTEGER: type = .integer
+    case TESSERA_OPTION_NUMBER: type = .number
+    case TESSERA_OPTION_SIZE: type = .size
+    case TESSERA_OPTION_INSETS: type = .insets
+    case TESSERA_OPTION_STRING: type = .string
+    case TESSERA_OPTION_CHOICE:
+      guard d.choice_count <= UInt32(Limits.descriptionEntries) else {
+        throw HostError(
+          "\(context): option '\(name)' lists \(d.choice_count) choices; at most \(Limits.descriptionEntries)")
+      }
+      var words: [String] = []
+      for k in 0..<Int(d.choice_count) {
+        guard let choices = d.choices, let word = choices[k] else {
+          throw HostError("\(context): option '\(name)': choice \(k) is NULL")
+        }
+        words.append(String(cString: word))
+      }
+      type = .choice(words)
+    default: throw HostError("\(context): option '\(name)' has unknown type \(d.type)")
+    }
+    let (type, name, minimum, maximum, defaultText) = (type, name, minimum, maximum, defaultText)
+    do {
+      defaultValue = try Self.parse(defaultText, type: type, name: name, minimum: minimum, maximum: maximum)
+    } catch {
+      throw HostError("\(context): option '\(name)' has a default that does not parse: \(error.message)")
+    }
+  }
+
+  public func parse(_ text: String) throws(HostError) -> Value {
+    try Self.parse(text, type: type, name: name, minimum: minimum, maximum: maximum)
+  }
+
+  /// The value as a person would type it.
+  public func format(_ value: Value) -> String {
+    switch type {
+    case .bool: value.numbers[0] != 0 ? "true" : "false"
+    case .integer, .number: formatNumber(value.numbers[0])
+    case .size: "\(formatNumber(value.numbers[0]))x\(formatNumber(value.numbers[1]))"
+    case .insets: value.numbers.prefix(4).map(formatNumber).joined(separator: ",")
+    case .choice, .string: value.text
+    }
+  }
+
+  package static func parse(
+    _ text: String, type: ValueType, name: String, minimum: Double, maximum: Double
+  ) throws(HostError) -> Value {
+    func bad(_ expected: String) -> HostError {
+      HostError("invalid value '\(text)' for \(name): expected \(expected)")
+    }
+    func checked(_ numbers: [Double], _ expected: String) throws(HostError) -> Value {
+      for n in numbers where n < minimum || n > maximum {
+        let range =
+          maximum >= Double.greatestFiniteMagnitude
+          ? "at least \(formatNumber(minimum))"
+          : minimum <= -Double.greatestFiniteMagnitude
+            ? "at most \(formatNumber(maximum))" : "from \(formatNumber(minimum)) to \(formatNumber(maximum))"
+        throw HostError("invalid value '\(text)' for \(name): \(formatNumber(n)) is out of range (\(range))")
+      }
+      // Numbers compare by value, not by how they were typed ("10" and "10.0" are one value).
+      return Value(numbers: numbers + Array(repeating: 0, count: max(0, 4 - numbers.count)), text: "")
+    }
+    switch type {
+    case .bool:
+      switch text {
+      case "true", "yes", "on", "1": return Value(numbers: [1, 0, 0, 0], text: "")
+      case "false", "no", "off", "0": return Value(numbers: [0, 0, 0, 0], text: "")
+      default: throw bad("true or false")
+      }
+    case .integer:
+      // Integers travel as doubles: beyond 2^53 they would not arrive as typed.
+      guard let n = Int(text), n.magnitude <= 1 << 53 else {
+        throw bad("a whole number within ±9007199254740992 (2^53)")
+      }
+      return try checked([Double(n)], "a whole number")
+    case .number:
+      guard let n = parseNumber(text) else { throw bad("a finite number") }
+      return try checked([n], "a number")
+    case .size:
+      guard let size = parseSize(text) else { throw bad("WxH, e.g. 50x50") }
+      return try checked([size.width, size.height], "WxH")
+    case .insets:
+      let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { parseNumber(String($0)) }
+      guard parts.count == 4, parts.allSatisfy({ $0 != nil }) else {
+        throw bad("four numbers TOP,LEFT,BOTTOM,RIGHT, e.g. 10,20,10,20")
+      }
+      return try checked(parts.map { $0! }, "insets")
+    case .choice(let words):
+      guard let index = words.firstIndex(of: text) else { throw bad("one of \(words.joined(separator: ", "))") }
+      return Value(numbers: [Double(index), 0, 0, 0], text: text)
+    case .string:
+      return Value(numbers: [0, 0, 0, 0], text: text)
+    }
+  }
+}

@@ -1,0 +1,2 @@
+/// TesseraHost is built on TesseraCore; whoever imports the host sees both.
+@_exported import TesseraCore
