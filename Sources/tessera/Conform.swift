@@ -176,7 +176,10 @@ struct Conform: ParsableCommand {
         // Every layout it was checking has its report: the plugin ended the process after them
         // (a destroy, a library destructor at exit). The reports stand; the run is broken.
         let line = "conform: after its layouts were checked, the plugin \(how)"
-        emit(json ? JSONOutput.object([("error", .string(line)), ("kind", .string("pluginBug"))]).serialized : line)
+        emit(
+          json
+            ? JSONOutput.object([("error", .string(line)), ("kind", .string(HostError.Kind.pluginBug.rawValue))])
+              .serialized : line)
         broken = true
         continue
       }
@@ -223,7 +226,7 @@ struct Conform: ParsableCommand {
       } else {
         library = try registry.load(path: path)
         // A reproducer loads it by a path relative to the reproducer's folder.
-        loadCommand = "plugin load \(Self.word(Self.relativePath(to: path, from: reproducersFolder())))"
+        loadCommand = "plugin load \(Tokenizer.quoted(Self.relativePath(to: path, from: reproducersFolder())))"
       }
     } else {
       guard let found = registry.libraries.first(where: { $0.name == plugin }) else {
@@ -320,13 +323,6 @@ struct Conform: ParsableCommand {
     guard access(folder, W_OK | X_OK) == 0 else {
       throw HostError("conform: --reproducers \(reproducers): cannot write in \(folder)")
     }
-  }
-
-  /// A word for a command line: quoted (with `\\` and `"` escaped) when it holds spaces, quotes
-  /// or backslashes.
-  static func word(_ text: String) -> String {
-    guard text.contains(where: { $0 == " " || $0 == "\"" || $0 == "\\" || $0 == "\t" }) else { return text }
-    return "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
   }
 
   /// `file` as a path from `folder` (both absolute): `../lib/libX.so`.

@@ -40,6 +40,13 @@ import Testing
     #expect(try Tokenizer.words("  ") == [])
   }
 
+  /// A word quoted for a command line reads back as that one word (reproducers name plugin paths
+  /// with spaces this way).
+  @Test(arguments: ["plain", "../my plugins/lib.so", "tab\there", #"a"b\c"#, "", "  "])
+  func quotedWordsReadBackWhole(word: String) throws {
+    #expect(try Tokenizer.words("plugin load " + Tokenizer.quoted(word)) == ["plugin", "load", word])
+  }
+
   @Test func completionComesFromTheCommandTableAndThePlugins() {
     let session = Support.session()
     #expect(Completer.candidates(for: "vi", session: session) == ["viewport", "visible"])

@@ -135,92 +135,72 @@ import Testing
     #expect(left == ["sub"], "no picture and no temporary file is left behind")
   }
 
+  /// A golden session of `gen grid 3` then `visible`, expecting `table` (lines) from the latter.
+  static func gridSession(_ table: [String]) -> String {
+    (["> gen grid 3", "generated 3 items in 1 section", "> visible"] + table + [""]).joined(separator: "\n")
+  }
+
+  /// Checks `text` as the session `name` in `folder`, drawing pictures there: how it failed.
+  static func failure(_ name: String, _ text: String, in folder: String) throws -> (
+    line: Int, diff: String, picture: String?
+  )? {
+    try text.write(toFile: folder + "/" + name, atomically: true, encoding: .utf8)
+    let checker = SessionChecker { (base) throws(HostError) -> CommandRunner in
+      Session(registry: Launch.registry(pluginPaths: []).0, baseDirectory: base)
+    }
+    guard
+      case .failed(let line, let diff, let picture) = try checker.check(
+        path: folder + "/" + name, update: false, pictures: folder)
+    else { return nil }
+    return (line, diff, picture)
+  }
+
   @Test func checkWithPicturesDrawsTheDifferenceOfABrokenSession() throws {
     let folder = NSTemporaryDirectory() + "tessera-check-pictures-\(getpid())"
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: folder) }
     // A golden session whose expected frames are wrong on purpose: cell 0.1 moved.
-    let session = """
-      > gen grid 3
-      generated 3 items in 1 section
-      > visible
-      element  path  x    y  width  height
-      cell     0.0   0    0  50     50
-      cell     0.1   100  0  50     50
-      cell     0.2   136  0  50     50
-      (3 elements)
-
-      """
-    try session.write(toFile: folder + "/broken.session", atomically: true, encoding: .utf8)
-    let checker = SessionChecker { (base) throws(HostError) -> CommandRunner in
-      Session(registry: Launch.registry(pluginPaths: []).0, baseDirectory: base)
-    }
-    let outcome = try checker.check(path: folder + "/broken.session", update: false, pictures: folder)
-    guard case .failed(let line, _, let picture) = outcome else {
-      Issue.record("expected a failure, got \(outcome)")
-      return
-    }
-    #expect(line == 3)
+    let broken = Self.gridSession([
+      "element  path  x    y  width  height",
+      "cell     0.0   0    0  50     50",
+      "cell     0.1   100  0  50     50",
+      "cell     0.2   136  0  50     50",
+      "(3 elements)",
+    ])
+    let outcome = try #require(try Self.failure("broken.session", broken, in: folder))
+    #expect(outcome.line == 3)
     // Named by the path as given, folders joined by "__", so sessions of different folders do
     // not collide.
     #expect(SessionChecker.pictureName("sessions/flow/a.session") == "sessions__flow__a.svg")
     #expect(SessionChecker.pictureName("../x/./a-b.session") == "up__x__a-b.svg")
     let name = folder + "/tmp__tessera-check-pictures-\(getpid())__broken.svg"
-    #expect(picture == name)
+    #expect(outcome.picture == name)
     let root = try SVGNode.parse(try String(contentsOfFile: name, encoding: .utf8))
     let text = root.descendants.map(\.text).joined(separator: " ")
     #expect(text.contains("cell 0.1: x 100→68"))
     #expect(text.contains("1 of 3 elements differ"))
 
     // A table typed by hand, its columns not lined up, is read word by word and drawn too.
-    let typed = """
-      > gen grid 3
-      generated 3 items in 1 section
-      > visible
-      element path x y width height
-      cell 0.0 0 0 50 50
-      cell    0.1 100 0   50 50
-      cell 0.2  136 0 50 50
-
-      """
-    try typed.write(toFile: folder + "/typed.session", atomically: true, encoding: .utf8)
-    let typedOutcome = try checker.check(path: folder + "/typed.session", update: false, pictures: folder)
-    guard case .failed(_, _, let typedPicture) = typedOutcome else {
-      Issue.record("expected a failure, got \(typedOutcome)")
-      return
-    }
-    #expect(typedPicture == folder + "/tmp__tessera-check-pictures-\(getpid())__typed.svg")
+    let typed = [
+      "element path x y width height", "cell 0.0 0 0 50 50", "cell    0.1 100 0   50 50", "cell 0.2  136 0 50 50",
+    ]
+    let typedOutcome = try #require(try Self.failure("typed.session", Self.gridSession(typed), in: folder))
+    #expect(typedOutcome.picture == folder + "/tmp__tessera-check-pictures-\(getpid())__typed.svg")
     // The same values, only spaced differently: the failure says so, and how to fix it.
-    let spaced = """
-      > gen grid 3
-      generated 3 items in 1 section
-      > visible
-      element path id x y width height
-      cell 0.0 i0 0 0 50 50
-      cell 0.1 i1 68 0 50 50
-      cell 0.2 i2 136 0 50 50
-      (3 elements)
-
-      """
-    try spaced.write(toFile: folder + "/spaced.session", atomically: true, encoding: .utf8)
-    guard case .failed(_, let spacedDiff, _) = try checker.check(path: folder + "/spaced.session", update: false)
-    else {
-      Issue.record("expected a failure")
-      return
-    }
+    let spaced = Self.gridSession([
+      "element path id x y width height", "cell 0.0 i0 0 0 50 50", "cell 0.1 i1 68 0 50 50", "cell 0.2 i2 136 0 50 50",
+      "(3 elements)",
+    ])
+    let spacedOutcome = try #require(try Self.failure("spaced.session", spaced, in: folder))
     #expect(
-      spacedDiff.hasSuffix(
+      spacedOutcome.diff.hasSuffix(
         "\n(only the spacing differs: `tessera check --update \(folder)/spaced.session` rewrites the expected output)"))
     // One it cannot read says why no picture was drawn.
-    let garbled = typed.replacingOccurrences(of: "cell    0.1 100 0   50 50", with: "cell 0.1 a hundred")
-    try garbled.write(toFile: folder + "/garbled.session", atomically: true, encoding: .utf8)
-    let garbledOutcome = try checker.check(path: folder + "/garbled.session", update: false, pictures: folder)
-    guard case .failed(_, _, let garbledPicture) = garbledOutcome else {
-      Issue.record("expected a failure, got \(garbledOutcome)")
-      return
-    }
+    var garbled = typed
+    garbled[2] = "cell 0.1 a hundred"
+    let garbledOutcome = try #require(try Self.failure("garbled.session", Self.gridSession(garbled), in: folder))
     #expect(
-      garbledPicture
+      garbledOutcome.picture
         == "none (the expected output is not an attribute table: cannot read `cell 0.1 a hundred`: `a` is not a number)"
     )
   }

@@ -44,6 +44,18 @@ public enum Tokenizer {
     return words
   }
 
+  /// `word` as `words` reads it back as one word: as it is when it holds no whitespace, quote
+  /// or backslash (and is not empty); else in double quotes, with `\` and `"` escaped.
+  public static func quoted(_ word: String) -> String {
+    guard word.isEmpty || word.contains(where: { $0.isWhitespace || $0 == "\"" || $0 == "\\" }) else { return word }
+    var out = "\""
+    for character in word {
+      if character == "\"" || character == "\\" { out.append("\\") }
+      out.append(character)
+    }
+    return out + "\""
+  }
+
   /// `key=value` words into a dictionary, refusing words without `=` and repeated keys.
   public static func keyValues(_ words: ArraySlice<String>) throws(HostError) -> [(String, String)] {
     var pairs: [(String, String)] = []

@@ -100,11 +100,10 @@ struct ElementPainter {
     labelled: Bool = true, into doc: inout SVGDocument
   ) {
     let (opacity, transform) = Self.groupAttributes(element)
-    if transform == nil, labelled { noteLabels(element, id: id, path: path) }
     doc.start("g", ["data-element": name ?? element.label, "opacity": opacity, "transform": transform])
     shape(element, into: &doc)
     if let outline { drawOutline(element.frame, class: outline, into: &doc) }
-    if labelled { label(element, id: id, path: path, into: &doc) }
+    if labelled { label(element, id: id, path: path, noting: transform == nil, into: &doc) }
     doc.end("g")
     doc.newline()
   }
@@ -210,25 +209,23 @@ struct ElementPainter {
     return labelBoxes
   }
 
-  /// Records the boxes of the element's label lines, as `label` places them.
-  private mutating func noteLabels(_ element: Element, id: String?, path: String?) {
-    let box = labelBox(element)
-    let lines = labelLines(element, id: id, path: path, size: box.size)
-    for (line, offset) in zip(lines, labelBaselines(count: lines.count)) {
-      let width = (PictureText.width(line, size: PictureText.labelSize) + 2) * unit
-      let baseline = box.midY + offset
-      labelBoxes.append(Rect(x: box.midX - width / 2, y: baseline - 10 * unit, width: width, height: 13 * unit))
-    }
-  }
-
-  func label(_ element: Element, id: String?, path: String? = nil, into doc: inout SVGDocument) {
+  /// Writes the element's label lines; `noting` records where they are (an untransformed
+  /// element's), for the viewport's line to spare them.
+  mutating func label(
+    _ element: Element, id: String?, path: String? = nil, noting: Bool = false, into doc: inout SVGDocument
+  ) {
     let box = labelBox(element)
     let lines = labelLines(element, id: id, path: path, size: box.size)
     let x = SVGNumber.rounded(box.midX)
     for (index, (line, offset)) in zip(lines, labelBaselines(count: lines.count)).enumerated() {
+      let baseline = box.midY + offset
       doc.element(
-        "text", ["x": x, "y": SVGNumber.rounded(box.midY + offset), "class": index == 0 ? "t" : "t id"],
-        content: line)
+        "text", ["x": x, "y": SVGNumber.rounded(baseline), "class": index == 0 ? "t" : "t id"], content: line)
+      if noting {
+        let width = (PictureText.width(line, size: PictureText.labelSize) + 2) * unit
+        labelBoxes.append(Rect(x: box.midX - width / 2, y: baseline - 10 * unit, width: width, height: 13 * unit))
+      }
     }
   }
+
 }
