@@ -73,7 +73,9 @@ import Testing
           broken.append("\(document): `\(reference)` names no file")
         }
       }
-      if text.contains("../shared") || text.contains("UIKIT.md") || text.contains("DESIGN.md") {
+      // Documents of the project's brief, which live beside the repository, never in it.
+      let outside = ["../" + "shared", "UIKIT" + ".md", "DESIGN" + ".md"]
+      if outside.contains(where: text.contains) {
         broken.append("\(document): points outside the repository")
       }
     }

@@ -12,7 +12,9 @@ import Testing
     ("error: plugin 'quilt' did not return from prepare within 10 s (the watchdog: ...)", false, true),
     ("error: plugin 'x' exited with status 0 in prepare (a plugin must not call exit)", false, true),
     ("error: unknown command 'x'", false, false),
-    ("{\"error\": \"unknown command 'x'\"}", true, false),
+    ("{\"error\": \"unknown command 'x'\", \"kind\": \"usage\"}", true, false),
+    ("{\"error\": \"unknown command 'x'\"}", true, true),
+    ("{\"error\": \"unknown command 'x'\", \"kind\": \"oops\"}", true, true),
     ("{\"contentSize\": [1, 2]}\n{\"trace\": \"prepare()\"}", true, false),
     ("  > gen grid 1", true, true),
     ("[1, 2]", true, true),
@@ -25,8 +27,10 @@ import Testing
 
   @Test(arguments: 0..<cases.count) func classifiesOutcomes(index: Int) {
     let row = Self.cases[index]
+    // An error is a failed command's output; an answer a successful one's.
+    let failed = row.output.hasPrefix("error") || row.output.hasPrefix("{\"error\"") || !row.output.hasPrefix("{")
     let problem = Fuzzer.problem(
-      in: Session.Outcome(output: row.output, failed: true), line: "visible", json: row.json)
+      in: Session.Outcome(output: row.output, failed: failed), line: "visible", json: row.json)
     #expect((problem != nil) == row.finding, "\(row.output)")
   }
 

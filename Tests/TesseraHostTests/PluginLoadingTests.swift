@@ -30,12 +30,25 @@ import Testing
   }
 
   /// A description whose counts or pointers lie is refused on load, naming the lie, before the
-  /// host reads past an array (Tests/Fixtures/Malformed/malformed.c, built with cc).
+  /// host reads past an array (Tests/Fixtures/Malformed/malformed.c, built with cc); so are
+  /// drawing labels that name no format or no custom value, and a name that is not one word.
   @Test(arguments: [
     ("HUGE_OPTION_COUNT", "layout 0 'malformed': it declares 2147483648 options; at most 4096"),
     ("NULL_CHOICES", "layout 0 'malformed': option 'mode': choice 0 is NULL"),
     ("NULL_KINDS", "layout 0 'malformed': it declares 2 kinds but gives no array"),
     ("NULL_CUSTOM_KEY", "layout 0 'malformed': custom key 1 is NULL"),
+    (
+      "BAD_LABEL_FORMAT",
+      "layout 0 'malformed': its tessera.drawing/1 table entry 0 has unknown label format 7 (plugin bug)"
+    ),
+    (
+      "BAD_LABEL_CUSTOM",
+      "layout 0 'malformed': its tessera.drawing/1 table entry 0 labels with custom value 2147483647, but the layout has 1 (plugin bug)"
+    ),
+    (
+      "NAME_NOT_A_WORD",
+      "layout name 'two words' is not one word: use letters, digits, '.', '_' and '-', at most 64, not starting with '.' or '-' (it is typed at the prompt and names files)"
+    ),
   ])
   func lyingDescriptionsAreRefused(flag: String, message: String) throws {
     let output = "/tmp/tessera-test-malformed-\(flag).so"

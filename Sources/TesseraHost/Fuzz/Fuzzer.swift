@@ -9,7 +9,7 @@
 /// each command that:
 /// - no engine crashed, exited or hung (a plugin crash counts too: bundled plugins must refuse
 ///   bad input, not fault on it);
-/// - in `format json`, every line printed is one JSON object;
+/// - in `format json`, every line printed is one JSON object, and an error says its kind;
 /// - a refused command changed nothing (`data`, `layout`, `viewport` and `size` read the same
 ///   before and after).
 /// Sessions are short episodes on a fresh engine. A finding is written as a replayable
@@ -145,8 +145,14 @@ public final class Fuzzer {
     }
     if json, !line.hasPrefix("format"), outcome.output != nil {  // nil: nothing printed
       for row in output.split(separator: "\n", omittingEmptySubsequences: false) {
-        guard case .object = try? JSONParser.parse(String(row)).value else {
+        guard case .object(let members)? = try? JSONParser.parse(String(row)).value else {
           return "format json printed a line that is not one JSON object: \(row.prefix(300))"
+        }
+        // A failure says its kind, one of HostError.Kind's.
+        if outcome.failed {
+          guard case .string(let kind)? = members.first(where: { $0.key == "kind" })?.value.value,
+            HostError.Kind(rawValue: kind) != nil
+          else { return "format json printed an error without a known kind: \(row.prefix(300))" }
         }
       }
     }

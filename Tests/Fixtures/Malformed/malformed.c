@@ -3,8 +3,12 @@
  *   -DHUGE_OPTION_COUNT  option_count 2^31 over an array of one
  *   -DNULL_CHOICES       a choice option with choice_count 3 and no choices
  *   -DNULL_KINDS         kind_count 2 and no kinds array
- *   -DNULL_CUSTOM_KEY    custom_key_count 2 with the second key NULL */
+ *   -DNULL_CUSTOM_KEY    custom_key_count 2 with the second key NULL
+ *   -DBAD_LABEL_FORMAT   a drawing entry with label_format 7
+ *   -DBAD_LABEL_CUSTOM   a drawing entry labelled by custom value 2^31 - 1 (there is one)
+ *   -DNAME_NOT_A_WORD    the layout named "two words" */
 #include <stdlib.h>
+#include <string.h>
 #include <tessera/tessera.h>
 
 static tessera_layout_instance *create(const tessera_layout_descriptor *s, const tessera_data_source *d) {
@@ -44,8 +48,32 @@ static const tessera_option_descriptor options[] = {
      .default_value = "a", .choice_count = 3}};
 static const char *const keys[] = {"a", NULL};
 
+#if defined(BAD_LABEL_FORMAT) || defined(BAD_LABEL_CUSTOM)
+static const tessera_kind_drawing drawing_kinds[] = {
+    {.struct_size = sizeof(tessera_kind_drawing), .kind = 0, .shape = TESSERA_SHAPE_BOX, .flip_custom = -1,
+#ifdef BAD_LABEL_FORMAT
+     .label_format = 7, .label_custom = 0},
+#else
+     .label_format = TESSERA_LABEL_DATE, .label_custom = 2147483647},
+#endif
+};
+static const tessera_drawing_extension drawing = {
+    .struct_size = sizeof(tessera_drawing_extension), .kind_count = 1, .kind_stride = sizeof drawing_kinds[0],
+    .kinds = drawing_kinds};
+static const void *get_extension(const struct tessera_layout_descriptor *self, const char *id) {
+  (void)self;
+  return strcmp(id, TESSERA_DRAWING_EXTENSION_ID) == 0 ? &drawing : NULL;
+}
+#endif
+
 static const tessera_layout_descriptor layout = {
-    .struct_size = sizeof(tessera_layout_descriptor), .name = "malformed", .summary = "lies",
+    .struct_size = sizeof(tessera_layout_descriptor),
+#ifdef NAME_NOT_A_WORD
+    .name = "two words",
+#else
+    .name = "malformed",
+#endif
+    .summary = "lies",
 #ifdef NULL_KINDS
     .kinds = NULL, .kind_count = 2,
 #else
@@ -57,8 +85,10 @@ static const tessera_layout_descriptor layout = {
 #elif defined(NULL_CHOICES)
     .options = options, .option_count = 1, .option_stride = sizeof options[0],
 #endif
-#ifdef NULL_CUSTOM_KEY
+#if defined(NULL_CUSTOM_KEY)
     .custom_keys = keys, .custom_key_count = 2,
+#elif defined(BAD_LABEL_FORMAT) || defined(BAD_LABEL_CUSTOM)
+    .custom_keys = keys, .custom_key_count = 1, .get_extension = get_extension,
 #endif
     .create = create, .destroy = destroy, .last_error = last_error, .set_options = set_options,
     .prepare = prepare, .content_size = content_size, .attributes_in_rect = in_rect,
