@@ -4,8 +4,8 @@ import TesseraKit
 /// What the layout's data source reads: the dataset and the bounds. One per session; layout
 /// instances hold it through the C data-source table.
 public final class CollectionModel: @unchecked Sendable {
-  /// Changes with every assignment to the dataset or the bounds: what `WorkbenchState.atomically`
-  /// checks before restoring them.
+  /// Changes with every assignment to the dataset, the bounds or the scale: whether `restore`
+  /// has anything to put back.
   package private(set) var generation = 0
   /// Changes with every assignment to the dataset alone (a checkpoint rewrites its data file
   /// only when it changed).
@@ -94,6 +94,33 @@ public final class CollectionModel: @unchecked Sendable {
     keepingIDSet = true
     self.dataset = dataset
     keepingIDSet = false
+  }
+
+  /// What a failed command puts back: the dataset (copied on write), the bounds, the scale and
+  /// where generated ids continue from.
+  package struct Scene {
+    let dataset: Dataset
+    let bounds: Rect
+    let screenScale: Double?
+    let generation: Int
+    let nextGeneratedID: Int
+  }
+
+  package var scene: Scene {
+    Scene(
+      dataset: dataset, bounds: bounds, screenScale: screenScale, generation: generation,
+      nextGeneratedID: nextGeneratedID)
+  }
+
+  /// Puts a scene back; says whether anything had changed since (then the layout must lay out
+  /// again).
+  package func restore(_ scene: Scene) -> Bool {
+    nextGeneratedID = scene.nextGeneratedID
+    guard generation != scene.generation else { return false }
+    dataset = scene.dataset
+    bounds = scene.bounds
+    screenScale = scene.screenScale
+    return true
   }
 
   /// Built on first use after each change: only layouts that look items up by id pay for it.

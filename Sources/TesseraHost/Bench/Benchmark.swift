@@ -313,7 +313,7 @@ public struct Benchmark {
   ) throws(HostError) -> (milliseconds: Double, deletesOnly: Bool) {
     let registry = PluginRegistry()
     let session = Session(registry: registry)
-    session.layout = try LayoutInstance(layoutClass, model: session.model)
+    session.install(try LayoutInstance(layoutClass, model: session.model))
     try session.state.replaceDataset(dataset)
     var times: [Double] = []
     // A layout that needs something of its data (the timeline: days in order) may refuse what

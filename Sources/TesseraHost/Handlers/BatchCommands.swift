@@ -89,8 +89,8 @@ extension WorkbenchState {
       _ = try layout.contentSize()
     }
     if let layout {
-      lastBatchIsStale = false
-      lastBatch = BatchMemo(oldDataset: old, oldBounds: oldBounds, result: result, layout: layout, model: model)
+      memos.lastBatchIsStale = false
+      memos.lastBatch = BatchMemo(oldDataset: old, oldBounds: oldBounds, result: result, layout: layout, model: model)
     }
     return BatchReport(result: result, animations: animations, oldDataset: old)
   }

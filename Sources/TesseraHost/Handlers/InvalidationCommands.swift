@@ -76,20 +76,20 @@ extension WorkbenchState {
   @discardableResult
   func settleVisibleCells() throws(HostError) -> Int {
     guard let layout else { return 0 }
-    return try selfSizing.settle(layout, in: model)
+    return try settings.selfSizing.settle(layout, in: model)
   }
 
   func selfSizingCommand(_ args: Arguments) throws(HostError) -> CommandResult {
     try refuseDuringTransition("selfsizing")
     guard args.subcommand == ["on"] else {
-      selfSizing.isOn = false
+      settings.selfSizing.isOn = false
       return .selfSizingOff
     }
-    let budget = args.has("BUDGET") ? try args.count("BUDGET") : selfSizing.budget
+    let budget = args.has("BUDGET") ? try args.count("BUDGET") : settings.selfSizing.budget
     // A failed command changes nothing: the atomic scope puts the setting back.
     return try atomically { () throws(HostError) in
-      selfSizing.isOn = true
-      selfSizing.budget = budget
+      settings.selfSizing.isOn = true
+      settings.selfSizing.budget = budget
       let passes = try settleVisibleCells()
       return .selfSizingOn(budget: budget, passes: passes)
     }

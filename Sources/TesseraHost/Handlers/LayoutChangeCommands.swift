@@ -47,7 +47,7 @@ extension WorkbenchState {
     let proposed = clampedOffset(try proposal(anchor, bounds), bounds: bounds.size, content: newContent)
     try LayoutChange.checkReachable(proposed, content: newContent, viewport: bounds.size)
     let target = try LayoutChange.target(proposed, in: new, content: newContent, viewport: bounds.size)
-    layout = new
+    slot.install(new)
     try changeBounds(to: Rect(origin: target, size: bounds.size))
     var report = LayoutChangeReport(
       setting: LayoutSetting(layoutClass: new.layoutClass, values: new.options), offsetBefore: bounds.origin,
@@ -61,7 +61,7 @@ extension WorkbenchState {
       old.finalizeLayoutTransition()
       new.finalizeLayoutTransition()
       report.changes = changes
-      lastLayoutChange = LayoutChangeMemo(
+      memos.lastLayoutChange = LayoutChangeMemo(
         changes: changes, oldBounds: bounds, oldContent: oldContent, oldLayout: old.layoutClass,
         stamp: WorkbenchStamp(layout: new, model: model))
     }
@@ -92,7 +92,6 @@ extension WorkbenchState {
     let report = try changeLayout(to: new, animated: true) { (anchor, bounds) throws(HostError) in
       try LayoutChange.proposedOffset(anchor: anchor, in: new, bounds: bounds)
     }
-    zoomOrigin = layoutClass.zoomScale.map { values[$0.option.index] }
     return .layoutChanged(report)
   }
 
@@ -112,7 +111,7 @@ extension WorkbenchState {
     let isReset = args.subcommand == ["reset"]
     let after: OptionSpec.Value
     if isReset {
-      after = zoomOrigin ?? before
+      after = slot.zoomOrigin ?? before
     } else {
       guard before.numbers.prefix(option.type == .size ? 2 : 1).contains(where: { $0 != 0 }) else {
         throw HostError(
@@ -131,7 +130,7 @@ extension WorkbenchState {
     var values = current.options
     values[option.index] = after
     let new = try makeLayout(current.layoutClass, options: values)
-    let origin = zoomOrigin
+    let origin = slot.zoomOrigin
     let report = try changeLayout(
       to: new, animated: args.flag, anchorPoint: Point(x: bounds.minX + focus.x, y: bounds.minY + focus.y),
       searchesAnchor: true, zoom: step
@@ -142,7 +141,7 @@ extension WorkbenchState {
       }
       return step.proposedOffset(oldBounds: bounds, anchor: frames)
     }
-    zoomOrigin = origin ?? before
+    slot.zoomOrigin = origin ?? before  // a zoom keeps the scale the layout was chosen with
     return .layoutChanged(report)
   }
 }

@@ -19,9 +19,8 @@ extension WorkbenchState {
       let instance = try makeLayout(layoutClass, options: values)
       try instance.prepareIfNeeded()
       _ = try instance.contentSize()
-      layout = instance
+      slot.install(instance)
     }
-    zoomOrigin = layoutClass.zoomScale.map { values[$0.option.index] }
     return .layoutChosen(LayoutSetting(layoutClass: layoutClass, values: values))
   }
 
@@ -72,8 +71,7 @@ extension WorkbenchState {
       try atomically { () throws(HostError) in
         let instance = try makeLayout(replacement, options: carried.values)
         try instance.prepareIfNeeded()
-        layout = instance
-        zoomOrigin = replacement.zoomScale.map { carried.values[$0.option.index] }
+        slot.install(instance)
       }
       switched = carried.report
     }

@@ -98,7 +98,7 @@ extension WorkbenchState {
       oldBounds = Rect(origin: transition.fromOffset, size: model.bounds.size)
       newBounds = Rect(origin: transition.toOffset, size: model.bounds.size)
       classes = [transition.current.layoutClass, transition.next.layoutClass]
-    } else if let memo = lastLayoutChange, memo.isCurrent(layout: layout, model: model) {
+    } else if let memo = memos.lastLayoutChange, memo.isCurrent(layout: layout, model: model) {
       changes = memo.changes
       oldBounds = memo.oldBounds
       newBounds = model.bounds
@@ -126,8 +126,8 @@ extension WorkbenchState {
 
   /// Every element's path through the last batch, when nothing has changed since.
   func lastBatchMotions(_ layout: LayoutInstance) throws(HostError) -> [Motion] {
-    guard let memo = lastBatch, memo.isCurrent(layout: layout, model: model) else {
-      guard lastBatchIsStale || lastBatch != nil else {
+    guard let memo = memos.lastBatch, memo.isCurrent(layout: layout, model: model) else {
+      guard memos.lastBatchIsStale || memos.lastBatch != nil else {
         throw HostError("render: there is no batch to draw yet; run 'batch …' or 'apply PATH' first")
       }
       throw HostError(

@@ -4,13 +4,13 @@ extension WorkbenchState {
     guard let format = Format(rawValue: try args.word("table|json")) else {
       throw HostError.usage("format takes 'table' or 'json'")
     }
-    self.format = format
+    settings.format = format
     return .format(format)
   }
 
   func traceCommand(_ args: Arguments) throws(HostError) -> CommandResult {
-    tracing = try args.word("on|off") == "on"
-    return .trace(tracing)
+    settings.tracing = try args.word("on|off") == "on"
+    return .trace(settings.tracing)
   }
 
   func statsCommand(_ args: Arguments) throws(HostError) -> CommandResult {
@@ -23,7 +23,7 @@ extension WorkbenchState {
   }
 
   func watchdogCommand(_ args: Arguments) throws(HostError) -> CommandResult {
-    if args.has("SECONDS") { watchdogSeconds = try args.number("SECONDS") }
+    if args.has("SECONDS") { settings.watchdogSeconds = try args.number("SECONDS") }
     return .watchdog(seconds: watchdogSeconds)
   }
 

@@ -6,25 +6,24 @@ extension WorkbenchState {
   func transitionCommand(_ args: Arguments) throws(HostError) -> CommandResult {
     switch args.subcommand {
     case ["progress"]:
-      guard transition != nil else { throw noTransition("transition progress") }
-      transition!.progress = min(max(try args.number("P"), 0), 1)
-      return .transition(status(.progressed, transition!))
+      guard slot.transition != nil else { throw noTransition("transition progress") }
+      slot.transition!.progress = min(max(try args.number("P"), 0), 1)
+      return .transition(status(.progressed, slot.transition!))
     case ["finish"]:
       guard let active = transition else { throw noTransition("transition finish") }
       try atomically { () throws(HostError) in
-        transition = nil
-        layout = active.next
+        slot.transition = nil
+        slot.install(active.next)
         try changeBounds(to: Rect(origin: active.toOffset, size: model.bounds.size))
         active.current.finalizeLayoutTransition()
         active.next.finalizeLayoutTransition()
-        zoomOrigin = active.next.layoutClass.zoomScale.map { active.next.options[$0.option.index] }
       }
       var finished = active
       finished.progress = 1
       return .transition(status(.finished, finished))
     case ["cancel"]:
       guard let active = transition else { throw noTransition("transition cancel") }
-      transition = nil
+      slot.transition = nil
       active.current.finalizeLayoutTransition()
       active.next.finalizeLayoutTransition()
       var cancelled = active
@@ -48,7 +47,7 @@ extension WorkbenchState {
       let next = try makeLayout(layoutClass, options: values)
       try next.prepareIfNeeded()
       let started = try InteractiveTransition.start(current: current, next: next, bounds: model.bounds)
-      transition = started
+      slot.transition = started
       return .transition(status(.started, started))
     }
   }

@@ -15,7 +15,7 @@ extension WorkbenchState {
     if transition != nil { return "an interactive transition is in progress" }
     // A batch's or layout change's memo (what `render … batch` draws) is not written down: wait
     // for it to go, unless the journal has grown long (then the memo is given up).
-    if !force, lastBatch != nil || lastLayoutChange != nil {
+    if !force, memos.lastBatch != nil || memos.lastLayoutChange != nil {
       return "the last batch or layout change can still be drawn"
     }
     return nil
@@ -32,7 +32,7 @@ extension WorkbenchState {
     file: String, data: String
   ) {
     if let blocker = checkpointBlocker(force: force) { throw HostError("no checkpoint now: \(blocker)") }
-    let droppedMemo = lastBatch != nil || lastLayoutChange != nil
+    let droppedMemo = memos.lastBatch != nil || memos.lastLayoutChange != nil
     let dataFile: String
     if let known = checkpointData, known.generation == model.datasetGeneration {
       dataFile = known.file
@@ -52,20 +52,21 @@ extension WorkbenchState {
       ("scale", model.screenScale.map { .number($0) } ?? .null),
       ("nextGeneratedID", .number(Double(model.nextGeneratedID))),
       ("format", .string(format.rawValue)),
-      ("tracing", .bool(tracing)),
+      ("tracing", .bool(settings.tracing)),
       ("watchdog", .number(watchdogSeconds)),
       (
         "selfSizing",
         .object([
-          ("on", .bool(selfSizing.isOn)), ("budget", .number(Double(selfSizing.budget))),
+          ("on", .bool(settings.selfSizing.isOn)), ("budget", .number(Double(settings.selfSizing.budget))),
           (
             "measured",
-            .object(selfSizing.measureCounts.sorted { $0.key < $1.key }.map { ($0.key, .number(Double($0.value))) })
+            .object(
+              settings.selfSizing.measureCounts.sorted { $0.key < $1.key }.map { ($0.key, .number(Double($0.value))) })
           ),
         ])
       ),
-      ("zoomOrigin", zoomOrigin.map(Self.json) ?? .null),
-      ("lastBatchIsStale", .bool(lastBatchIsStale || droppedMemo)),
+      ("zoomOrigin", slot.zoomOrigin.map(Self.json) ?? .null),
+      ("lastBatchIsStale", .bool(memos.lastBatchIsStale || droppedMemo)),
       (
         "plugins",
         .array(
@@ -151,31 +152,32 @@ extension WorkbenchState {
       (model.dataset, model.bounds, model.screenScale, model.nextGeneratedID) = savedModel
       throw error
     }
-    if let layoutInstance { layout = layoutInstance }
+    if let layoutInstance { slot.install(layoutInstance) }
     // The next checkpoint reuses this data file while the dataset stays as it is.
     checkpointData = (model.datasetGeneration, dataFile)
-    format = Format(rawValue: try Self.string(member("format"), file)) ?? .table
-    if case .bool(let on) = try member("tracing").value { tracing = on }
+    settings.format = Format(rawValue: try Self.string(member("format"), file)) ?? .table
+    if case .bool(let on) = try member("tracing").value { settings.tracing = on }
     setWatchdog(seconds: try Self.number(member("watchdog"), file))
     if case .object(let fields) = try member("selfSizing").value {
       for (key, value) in fields {
         switch (key, value.value) {
-        case ("on", .bool(let on)): selfSizing.isOn = on
-        case ("budget", .number(let budget)): selfSizing.budget = Int(exactly: budget) ?? selfSizing.budget
+        case ("on", .bool(let on)): settings.selfSizing.isOn = on
+        case ("budget", .number(let budget)):
+          settings.selfSizing.budget = Int(exactly: budget) ?? settings.selfSizing.budget
         case ("measured", .object(let counts)):
-          selfSizing.measureCounts = [:]
+          settings.selfSizing.measureCounts = [:]
           for (id, count) in counts {
-            if case .number(let n) = count.value, let n = Int(exactly: n) { selfSizing.measureCounts[id] = n }
+            if case .number(let n) = count.value, let n = Int(exactly: n) { settings.selfSizing.measureCounts[id] = n }
           }
         default: break
         }
       }
     }
     let zoom = try member("zoomOrigin")
-    if case .null = zoom.value { zoomOrigin = nil } else { zoomOrigin = try Self.optionValue(zoom, file) }
-    if case .bool(let stale) = try member("lastBatchIsStale").value { lastBatchIsStale = stale }
-    lastBatch = nil
-    lastLayoutChange = nil
+    if case .null = zoom.value { slot.zoomOrigin = nil } else { slot.zoomOrigin = try Self.optionValue(zoom, file) }
+    if case .bool(let stale) = try member("lastBatchIsStale").value { memos.lastBatchIsStale = stale }
+    memos.lastBatch = nil
+    memos.lastLayoutChange = nil
   }
 
   /// The layout a checkpoint names, with its options, fed the preferred sizes it had accepted.

@@ -2,7 +2,8 @@ import TesseraABI
 import TesseraKit
 
 /// What commands work on: the dataset and bounds, the current layout, the plugins, the settings
-/// (output format, self-sizing, tracing, watchdog) and the last batch. Handlers
+/// (output format, self-sizing, tracing, watchdog) and the memos of the last batch and layout
+/// change. Handlers
 /// (`Handlers/*.swift`) are methods of this type and see nothing else: running lines, nesting
 /// files and printing belong to `Session`. A failing command leaves all of it as it was
 /// (`atomically`).
@@ -17,40 +18,24 @@ public final class WorkbenchState {
   public static let defaultLayout = "flow"
 
   public let registry: PluginRegistry
+  /// The scene layouts read: the dataset, the bounds and the screen's scale.
   public let model: CollectionModel
   /// How commands read files: the trust policy and the record of what each command read.
   public let files = FileAccess()
-  public internal(set) var layout: LayoutInstance?
-  public internal(set) var format: Format = .table
+  /// The current layout, its zoom origin and the interactive transition away from it.
+  var slot = LayoutSlot()
+  var settings = WorkbenchSettings()
+  var memos = WorkbenchMemos()
   /// Relative paths in `load`, `run`, `render` and `plugin load` resolve against this folder:
   /// the session file's folder when replaying one, else the working directory.
   public internal(set) var baseDirectory: String
   /// The operations of a multi-line batch being typed.
   var pendingBatch: BatchUpdate?
-  /// `selfsizing on|off`, its pass budget and what the cells measured so far.
-  var selfSizing = SelfSizing()
-  /// How long the supervisor lets one command run before it stops the engine (`watchdog`).
-  public internal(set) var watchdogSeconds = 10.0
-  /// `trace on`: every host→plugin call is printed before the command's output.
-  var tracing = false
   /// Where the calls of the current command go while tracing (set by the session for each
   /// line): layouts a command creates report from their first call.
   var tracer: ((String) -> Void)?
-  /// The last batch, for `render PATH batch`, while nothing has changed since.
-  var lastBatch: BatchMemo?
-  /// Set when the last batch's memo was dropped because something changed after it.
-  var lastBatchIsStale = false
   /// Open `atomically` scopes of the current line: only the outermost saves and restores.
   var atomicDepth = 0
-  /// The screen's scale (`viewport 390x844@3`), kept in the model, where layouts read it:
-  /// interpolated attributes and layouts that round to pixels use it. nil: none, nothing rounds.
-  public var screenScale: Double? { model.screenScale }
-  /// The zoom option's value when the current layout was chosen, for `zoom reset`.
-  var zoomOrigin: OptionSpec.Value?
-  /// The interactive transition between `transition NAME` and `transition finish|cancel`.
-  public internal(set) var transition: InteractiveTransition?
-  /// The last animated layout change, for `render PATH transition`, while nothing has changed.
-  var lastLayoutChange: LayoutChangeMemo?
 
   /// The libraries the session started with (a fresh engine loads them itself): a checkpoint
   /// names the ones loaded or reloaded since.
@@ -58,13 +43,23 @@ public final class WorkbenchState {
   /// The last checkpoint's data file and the dataset generation it holds.
   var checkpointData: (generation: Int, file: String)?
 
+  public var layout: LayoutInstance? { slot.instance }
+  public var transition: InteractiveTransition? { slot.transition }
+  public var format: Format { settings.format }
+  public var watchdogSeconds: Double { settings.watchdogSeconds }
+  /// The screen's scale (`viewport 390x844@3`), kept in the model, where layouts read it:
+  /// interpolated attributes and layouts that round to pixels use it. nil: none, nothing rounds.
+  public var screenScale: Double? { model.screenScale }
+
   init(registry: PluginRegistry, baseDirectory: String) {
     self.registry = registry
     self.baseDirectory = baseDirectory
     startingLibraries = registry.libraries
     model = CollectionModel(bounds: Rect(origin: .zero, size: Self.defaultViewport))
-    if let flow = registry.layout(named: Self.defaultLayout) ?? registry.layouts.first {
-      layout = try? LayoutInstance(flow, model: model)
+    if let flow = registry.layout(named: Self.defaultLayout) ?? registry.layouts.first,
+      let instance = try? LayoutInstance(flow, model: model)
+    {
+      slot.install(instance)
     }
   }
 
@@ -92,20 +87,11 @@ public final class WorkbenchState {
   /// Sets the watchdog (the supervisor reads it after each command); out-of-range values are
   /// clamped (the command and the option refuse them first).
   func setWatchdog(seconds: Double) {
-    watchdogSeconds = min(max(seconds, Watchdog.allowed.lowerBound), Watchdog.allowed.upperBound)
+    settings.watchdogSeconds = min(max(seconds, Watchdog.allowed.lowerBound), Watchdog.allowed.upperBound)
   }
 
-  /// The last batch's memo holds the old dataset: lets it go once it can no longer be drawn; the
-  /// last layout change's likewise.
-  func forgetOutdatedBatch() {
-    if let memo = lastBatch, !memo.isCurrent(layout: layout, model: model) {
-      lastBatch = nil
-      lastBatchIsStale = true
-    }
-    if let memo = lastLayoutChange, !memo.isCurrent(layout: layout, model: model) {
-      lastLayoutChange = nil
-    }
-  }
+  /// The memos hold the old dataset: lets them go once they can no longer be drawn.
+  func forgetOutdatedBatch() { memos.forgetOutdated(layout: layout, model: model) }
 
   /// Commands that change the data, the bounds or the layout wait for an interactive
   /// transition to end, as UIKit's collection view does while a transition layout is installed.

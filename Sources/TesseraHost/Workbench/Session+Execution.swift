@@ -61,13 +61,13 @@ extension Session {
 
   /// Runs `body` with the current layout (and any it switches to) reporting its calls.
   private func traced(_ body: () throws(HostError) -> CommandResult) throws(HostError) -> CommandResult {
-    guard state.tracing || layout?.tracer != nil else { return try body() }
+    guard state.settings.tracing || layout?.tracer != nil else { return try body() }
     let attach = { (instance: LayoutInstance?) in
-      instance?.tracer = self.state.tracing ? { [weak self] line in self?.traceLines.append(line) } : nil
+      instance?.tracer = self.state.settings.tracing ? { [weak self] line in self?.traceLines.append(line) } : nil
     }
     attach(layout)
     // Layouts the command creates report from their first call.
-    state.tracer = state.tracing ? { [weak self] line in self?.traceLines.append(line) } : nil
+    state.tracer = state.settings.tracing ? { [weak self] line in self?.traceLines.append(line) } : nil
     defer {
       attach(layout)
       state.tracer = nil

@@ -37,10 +37,9 @@ public final class Session {
   public var registry: PluginRegistry { state.registry }
   public var model: CollectionModel { state.model }
   public var files: FileAccess { state.files }
-  public internal(set) var layout: LayoutInstance? {
-    get { state.layout }
-    set { state.layout = newValue }
-  }
+  public var layout: LayoutInstance? { state.layout }
+  /// Makes `layout` the current layout (the bench's fresh instances).
+  func install(_ layout: LayoutInstance) { state.slot.install(layout) }
   public var format: Format { state.format }
   public var baseDirectory: String { state.baseDirectory }
   public var watchdogSeconds: Double { state.watchdogSeconds }
