@@ -324,10 +324,10 @@ public struct Benchmark {
       if deletesOnly { batch = RandomBatch.deletes(of: batch) }
       let start = now()
       do {
-        _ = try session.state.performBatch(batch)
+        _ = try session.state.perform(batch)
       } catch  where run == 0 && !deletesOnly && error.message.contains("failed to prepare") {
         deletesOnly = true
-        _ = try session.state.performBatch(RandomBatch.deletes(of: batch))
+        _ = try session.state.perform(RandomBatch.deletes(of: batch))
       }
       _ = try session.layout!.countAttributes(in: session.model.bounds)
       if run > 0 { times.append(Double(now() - start)) }

@@ -5,8 +5,9 @@ extension WorkbenchState {
     try refuseDuringTransition("apply")
     let target = try readDataset(try args.word("PATH"))
     let diff = DatasetDiff.diff(from: model.dataset, to: target)
-    var report = try performBatch(
-      BatchUpdate(operations: diff.operations), target: target, everything: diff.sectionDataChanged)
+    var report = try perform(
+      BatchUpdate(operations: diff.operations), target: target, everything: diff.sectionDataChanged,
+      animations: format == .json)
     report.derivation = BatchReport.Derivation(
       operations: diff.operations.map(\.description), rewrites: diff.rewrites)
     return .batch(report)

@@ -11,7 +11,7 @@ extension WorkbenchState {
     }
     let batch = try BatchUpdate.parse(try args.word("OP; OP; ... [; counts N,N,...]"))
     guard !batch.operations.isEmpty || batch.counts != nil else { throw HostError.usage("batch has no operations") }
-    return .batch(try performBatch(batch))
+    return .batch(try perform(batch, animations: format == .json))
   }
 
   /// A line typed while a multi-line batch is open; `isCommand` tells a command's name (typed
@@ -22,7 +22,7 @@ extension WorkbenchState {
       guard words.count == 1 else { throw HostError("commit takes no arguments") }
       let batch = pendingBatch!
       pendingBatch = nil  // applied or refused, the batch is over either way
-      return .batch(try performBatch(batch))
+      return .batch(try perform(batch, animations: format == .json))
     case "cancel":
       guard words.count == 1 else { throw HostError("cancel takes no arguments") }
       let count = pendingBatch!.operations.count
@@ -41,86 +41,5 @@ extension WorkbenchState {
       }
       return .silent
     }
-  }
-
-  /// Validates, applies and lays out one batch; on any failure nothing changes. With a
-  /// `target` (from `apply`), the batch must arrange the items exactly as the target has them,
-  /// and the target's data (sizes, properties, headers) then replaces the arranged data.
-  func performBatch(_ batch: BatchUpdate, target: Dataset? = nil, everything: Bool = false) throws(HostError)
-    -> BatchReport
-  {
-    let plan = try BatchValidator.plan(batch, itemsBefore: model.itemCounts)
-    let inserting = plan.inserts.count + plan.insertedSections.reduce(0) { $0 + $1.count }
-    if inserting > 0 {
-      try Limits.checkMemory(items: model.dataset.itemCount + inserting, for: "the batch's dataset")
-    }
-    let old = model.dataset
-    let model = self.model
-    var result = try BatchApplier.apply(
-      plan, to: old, trackingPaths: true, newID: { model.generateID(avoiding: &$0) },
-      isTaken: { model.isTaken($0) })
-    if let target { try land(&result, on: target) }
-    let wantsAnimations = format == .json
-    let beforeVisible = wantsAnimations ? try layout?.attributes(in: model.bounds) ?? [] : []
-    var animations: [BatchReport.Animation]?
-    let oldBounds = model.bounds
-    try atomically { () throws(HostError) in
-      model.applyBatch(
-        result.dataset,
-        removedIDs: result.deleted.map(\.id) + result.deletedSections.flatMap { old.sections[$0.section].items.ids },
-        addedIDs: result.inserted.map(\.id))
-      guard let layout else { return }
-      // Deleted and reloaded items are measured afresh (UIKit asks a reloaded cell again): the
-      // preferred sizes accepted for them no longer count, for a rebuilt instance either.
-      var dropped = Set(result.deleted.map(\.id) + result.reloaded.map(\.id))
-      for section in result.deletedSections.map(\.section) + result.reloadedSections.map(\.from) {
-        dropped.formUnion(old.sections[section].items.ids)
-      }
-      if !dropped.isEmpty { layout.preferredLog.removeAll { dropped.contains($0.id) } }
-      let flags = TESSERA_INVALIDATE_DATA_SOURCE_COUNTS | (everything ? TESSERA_INVALIDATE_EVERYTHING : 0)
-      try layout.invalidate(flags: UInt32(flags), updateItems: result.updateItems)
-      try layout.prepareIfNeeded()
-      try layout.prepareForUpdates(result.updateItems)
-      defer { layout.finalizeUpdates() }
-      if wantsAnimations {
-        animations = try BatchAnimation.match(
-          old: old, oldBounds: oldBounds, beforeVisible: beforeVisible, result: result, layout: layout, model: model)
-      }
-      _ = try layout.contentSize()
-    }
-    if let layout {
-      memos.lastBatchIsStale = false
-      memos.lastBatch = BatchMemo(oldDataset: old, oldBounds: oldBounds, result: result, layout: layout, model: model)
-    }
-    return BatchReport(result: result, animations: animations, oldDataset: old)
-  }
-
-  /// Checks that the batch put every item where `target` has it, then takes the target's data.
-  private func land(_ result: inout BatchResult, on target: Dataset) throws(HostError) {
-    let arranged = result.dataset
-    guard arranged.sections.count == target.sections.count else {
-      throw HostError(
-        "internal error: the derived batch gives \(arranged.sections.count) sections, not \(target.sections.count) (please report it with both datasets)"
-      )
-    }
-    let inserted = Set(result.insertedSections.map(\.section))
-    for (a, section) in target.sections.enumerated() {
-      let same =
-        inserted.contains(a)
-        ? arranged.sections[a].items.count == section.items.count
-        : arranged.sections[a].items.ids == section.items.ids
-      guard same else {
-        throw HostError(
-          "internal error: the derived batch does not land section \(a) (\(section.id)) on the new data (please report it with both datasets)"
-        )
-      }
-    }
-    // Items of inserted sections got generated ids; name them as the target does.
-    result.inserted = result.inserted.map { entry in
-      inserted.contains(entry.path.section)
-        ? (entry.path, target.sections[entry.path.section].items.ids[entry.path.item]) : entry
-    }
-    result.insertedSections = result.insertedSections.map { ($0.section, target.sections[$0.section].id) }
-    result.dataset = target
   }
 }

@@ -3,28 +3,6 @@ import TesseraKit
 
 /// `load`, `gen`, `data`: the dataset.
 extension WorkbenchState {
-  /// Puts a new dataset in place and lays it out; on failure nothing changes.
-  func replaceDataset(_ dataset: Dataset) throws(HostError) {
-    try atomically { () throws(HostError) in
-      model.dataset = dataset
-      if let layout {
-        // New data is measured afresh: no preferred size accepted before counts.
-        layout.preferredLog.removeAll()
-        try layout.invalidate(flags: UInt32(TESSERA_INVALIDATE_EVERYTHING | TESSERA_INVALIDATE_DATA_SOURCE_COUNTS))
-        do throws(HostError) {
-          try layout.prepareIfNeeded()
-        } catch {
-          // The layout refuses the data (the timeline needs days): say how to get past it.
-          throw HostError(
-            error.message
-              + "\nthe dataset stays as it was: the current layout (\(layout.layoutClass.name)) cannot lay this one out; switch to a layout that can first ('layout NAME')"
-          )
-        }
-        _ = try layout.contentSize()
-      }
-    }
-  }
-
   /// Reads and decodes a dataset file a person named.
   func readDataset(_ path: String) throws(HostError) -> Dataset {
     let bytes = try files.readUTF8(resolve(path), shownAs: path)

@@ -3,20 +3,6 @@ import TesseraKit
 
 /// `viewport`, `scroll`, `visible`, `dump`, `item`, `size`: the bounds and what lies in them.
 extension WorkbenchState {
-  /// Moves the bounds; the layout is invalidated only when it says the change requires it
-  /// (UIKit's shouldInvalidateLayoutForBoundsChange).
-  func changeBounds(to newBounds: Rect) throws(HostError) {
-    try atomically { () throws(HostError) in
-      let layout = self.layout
-      let invalidates = layout?.shouldInvalidate(forBoundsChange: newBounds) ?? false
-      // UIKit asks for the context before the bounds change lands, with the layout as it was.
-      if let layout, invalidates { try layout.invalidate(forBoundsChange: newBounds) }
-      model.bounds = newBounds
-      if let layout, invalidates { try layout.prepareIfNeeded() }
-      try settleVisibleCells()
-    }
-  }
-
   func viewportCommand(_ args: Arguments) throws(HostError) -> CommandResult {
     guard args.has("WxH[@S]") else { return .viewport(model.bounds.size, scale: screenScale) }
     try refuseDuringTransition("viewport")
@@ -32,7 +18,7 @@ extension WorkbenchState {
         try layout?.invalidate(flags: UInt32(TESSERA_INVALIDATE_EVERYTHING))
         try layout?.prepareIfNeeded()
       }
-      try changeBounds(to: Rect(origin: model.bounds.origin, size: new))
+      try setBounds(to: Rect(origin: model.bounds.origin, size: new))
     }
     return .viewport(new, scale: scale)
   }
@@ -42,7 +28,7 @@ extension WorkbenchState {
     try refuseDuringTransition("scroll")
     let offset = try args.point("X Y")
     try checkOffsetFollowsContent(offset)
-    try changeBounds(to: Rect(origin: offset, size: model.bounds.size))
+    try setBounds(to: Rect(origin: offset, size: model.bounds.size))
     return .offset(offset)
   }
 

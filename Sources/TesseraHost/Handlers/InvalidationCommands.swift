@@ -72,13 +72,6 @@ extension WorkbenchState {
     return InvalidationChanges(summary: summary, sizeBefore: sizeBefore, sizeAfter: sizeAfter, changed: changed)
   }
 
-  /// Measures the visible cells until they agree with the layout (when self-sizing is on).
-  @discardableResult
-  func settleVisibleCells() throws(HostError) -> Int {
-    guard let layout else { return 0 }
-    return try settings.selfSizing.settle(layout, in: model)
-  }
-
   func selfSizingCommand(_ args: Arguments) throws(HostError) -> CommandResult {
     try refuseDuringTransition("selfsizing")
     guard args.subcommand == ["on"] else {

@@ -1,12 +1,13 @@
 import TesseraABI
 import TesseraKit
 
-/// What commands work on: the dataset and bounds, the current layout, the plugins, the settings
-/// (output format, self-sizing, tracing, watchdog) and the memos of the last batch and layout
-/// change. Handlers
-/// (`Handlers/*.swift`) are methods of this type and see nothing else: running lines, nesting
-/// files and printing belong to `Session`. A failing command leaves all of it as it was
-/// (`atomically`).
+/// What commands work on, in a few parts: the scene (`model`: dataset, bounds, scale), the
+/// layout slot (`slot`: the current layout, its zoom origin, an interactive transition), the
+/// settings, the memos of the last batch and layout change, and the plugins. Its domain
+/// operations (`State/WorkbenchState+*.swift`: `replaceDataset`, `setBounds`, `perform`,
+/// `switchLayout`, what is shown now) are what handlers (`Handlers/`), the bench and the
+/// conformance checker call; running lines, nesting files and printing belong to `Session`. A
+/// failing command leaves all of it as it was (`atomically`).
 public final class WorkbenchState {
   /// How results are printed.
   public enum Format: String, Sendable {
@@ -92,13 +93,4 @@ public final class WorkbenchState {
 
   /// The memos hold the old dataset: lets them go once they can no longer be drawn.
   func forgetOutdatedBatch() { memos.forgetOutdated(layout: layout, model: model) }
-
-  /// Commands that change the data, the bounds or the layout wait for an interactive
-  /// transition to end, as UIKit's collection view does while a transition layout is installed.
-  func refuseDuringTransition(_ command: String) throws(HostError) {
-    guard let transition else { return }
-    throw HostError(
-      "\(command) is refused during the transition from \(transition.current.layoutClass.name) to \(transition.next.layoutClass.name): finish it ('transition finish') or cancel it ('transition cancel') first"
-    )
-  }
 }

@@ -74,7 +74,7 @@ extension Session {
   /// For tests: `apply` with a dataset instead of a file; returns the table report.
   func applyDatasetForTesting(_ target: Dataset) throws(HostError) -> String {
     let diff = DatasetDiff.diff(from: model.dataset, to: target)
-    let report = try state.performBatch(
+    let report = try state.perform(
       BatchUpdate(operations: diff.operations), target: target, everything: diff.sectionDataChanged)
     return BatchReportTable.text(report)
   }

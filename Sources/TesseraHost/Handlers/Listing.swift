@@ -1,0 +1,33 @@
+import TesseraKit
+
+/// Elements as the listings of `visible`, `dump` and `item` show them.
+extension WorkbenchState {
+  /// Elements as a listing: in the order the layouts declare their kinds (both layouts' during a
+  /// transition), each cell with its dataset id.
+  func listing(
+    _ elements: [Element], command: String? = nil, showsAll: Bool = true, total: Int? = nil
+  ) -> AttributeList {
+    AttributeList(
+      elements, kinds: listedKinds,
+      id: { [dataset = model.dataset] path in
+        dataset.contains(path) ? dataset.sections[path.section].items.ids[path.item] : nil
+      }, command: command, showsAll: showsAll, total: total)
+  }
+
+  private var listedKinds: [String] {
+    LayoutClass.kindNames(of: [layout?.layoutClass, transition?.next.layoutClass], nil)
+  }
+
+  /// What `visible` and `dump` list: everything, or — for a table that stops after
+  /// `Limits.rowsShown` rows — only those rows, counting the rest (a dump of five million
+  /// elements keeps a thousand, not five million; every record is still checked).
+  func shownListing(in rect: Rect?, command: String, showsAll: Bool) throws(HostError) -> AttributeList {
+    guard transition == nil, !showsAll, format == .table else {
+      let elements: [Element]
+      if let rect { elements = try shownElements(in: rect) } else { elements = try shownElements() }
+      return listing(elements, command: command, showsAll: showsAll)
+    }
+    let (kept, total) = try currentLayout().attributes(in: rect, keeping: Limits.rowsShown, kinds: listedKinds)
+    return listing(kept, command: command, showsAll: showsAll, total: total)
+  }
+}

@@ -1,0 +1,59 @@
+import TesseraABI
+import TesseraKit
+
+/// The domain operations on the scene: replace the dataset, move the bounds, let self-sizing
+/// cells settle. Commands, the bench and the conformance checker call these; each leaves the
+/// session as it was when it fails.
+extension WorkbenchState {
+  /// Puts a new dataset in place and lays it out; on failure nothing changes.
+  func replaceDataset(_ dataset: Dataset) throws(HostError) {
+    try atomically { () throws(HostError) in
+      model.dataset = dataset
+      if let layout {
+        // New data is measured afresh: no preferred size accepted before counts.
+        layout.preferredLog.removeAll()
+        try layout.invalidate(flags: UInt32(TESSERA_INVALIDATE_EVERYTHING | TESSERA_INVALIDATE_DATA_SOURCE_COUNTS))
+        do throws(HostError) {
+          try layout.prepareIfNeeded()
+        } catch {
+          // The layout refuses the data (the timeline needs days): say how to get past it.
+          throw HostError(
+            error.message
+              + "\nthe dataset stays as it was: the current layout (\(layout.layoutClass.name)) cannot lay this one out; switch to a layout that can first ('layout NAME')"
+          )
+        }
+        _ = try layout.contentSize()
+      }
+    }
+  }
+
+  /// Moves the bounds; the layout is invalidated only when it says the change requires it
+  /// (UIKit's shouldInvalidateLayoutForBoundsChange).
+  func setBounds(to newBounds: Rect) throws(HostError) {
+    try atomically { () throws(HostError) in
+      let layout = self.layout
+      let invalidates = layout?.shouldInvalidate(forBoundsChange: newBounds) ?? false
+      // UIKit asks for the context before the bounds change lands, with the layout as it was.
+      if let layout, invalidates { try layout.invalidate(forBoundsChange: newBounds) }
+      model.bounds = newBounds
+      if let layout, invalidates { try layout.prepareIfNeeded() }
+      try settleVisibleCells()
+    }
+  }
+
+  /// Measures the visible cells until they agree with the layout (when self-sizing is on).
+  @discardableResult
+  func settleVisibleCells() throws(HostError) -> Int {
+    guard let layout else { return 0 }
+    return try settings.selfSizing.settle(layout, in: model)
+  }
+
+  /// Commands that change the data, the bounds or the layout wait for an interactive
+  /// transition to end, as UIKit's collection view does while a transition layout is installed.
+  func refuseDuringTransition(_ command: String) throws(HostError) {
+    guard let transition else { return }
+    throw HostError(
+      "\(command) is refused during the transition from \(transition.current.layoutClass.name) to \(transition.next.layoutClass.name): finish it ('transition finish') or cancel it ('transition cancel') first"
+    )
+  }
+}
