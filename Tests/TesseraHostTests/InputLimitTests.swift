@@ -65,7 +65,7 @@ import Testing
   @Test func aLineOfAHundredThousandPairsIsParsed() {
     let session = Support.session()
     let line = "gen grid 1 " + (0..<100_000).map { "k\($0)=v" }.joined(separator: " ")
-    #expect(session.execute(line) == "error: gen grid takes no 'k0' (allowed: sections, header, footer, size)")
+    #expect(session.execute(line) == "error: gen grid has no option 'k0'. Options: sections, header, footer, size")
     #expect(session.execute("gen grid 1 size=1x1 size=2x2") == "error: 'size' is given twice")
   }
 

@@ -11,26 +11,27 @@ extension DatasetGenerator {
     kind: "events",
     summary: "N timeline events in day order on tracks=T (8) over span=DAYS (2 per event of a track), seed=K (1)",
     parameters: [
-      Parameter(name: "tracks", placeholder: "T", doc: "tracks (sections) the events are spread over (default 8)"),
-      Parameter(name: "span", placeholder: "DAYS", doc: "days the events fall within (default 2 per event of a track)"),
-      Parameter(name: "seed", placeholder: "K", doc: "random seed (default 1)"),
+      OptionSpec(
+        "tracks", .integer, default: "8", range: 1...Double(Limits.generatedSections), placeholder: "T",
+        doc: "tracks (sections) the events are spread over"),
+      OptionSpec(
+        "span", .integer, range: 1...Double(largestEventSpan), placeholder: "DAYS",
+        doc: "days the events fall within (default 2 per event of a track)"),
+      seed,
     ]
   ) { count, arguments throws(HostError) in
-    let tracks = Int(try wholeArgument("tracks", arguments["tracks"] ?? "8", minimum: 1))
-    guard tracks <= Limits.generatedSections else {
-      throw HostError("invalid tracks=\(tracks): gen makes at most \(Limits.generatedSections) sections")
-    }
+    let tracks = arguments.integer("tracks") ?? 8
     let perTrack = (count + tracks - 1) / tracks
-    let span = Int(try wholeArgument("span", arguments["span"] ?? String(max(1, 2 * perTrack)), minimum: 1))
+    let span = arguments.integer("span") ?? max(1, 2 * perTrack)
     guard span <= largestEventSpan else {
-      guard arguments["span"] != nil else {
+      guard arguments.has("span") else {
         throw HostError(
           "gen events \(count) tracks=\(tracks): the default span, two days per event of a track, is \(span) days, more than the \(largestEventSpan) the timeline lays out; give more tracks or a span=DAYS"
         )
       }
       throw HostError("invalid span=\(span): the timeline lays out at most \(largestEventSpan) days")
     }
-    var rng = SplitMix64(seed: try wholeArgument("seed", arguments["seed"] ?? "1", minimum: 0))
+    var rng = SplitMix64(seed: UInt64(arguments.integer("seed") ?? 1))
     let firstDay = 16_436  // 2015-01-01
     var dataset = Dataset()
     dataset.sections.reserveCapacity(tracks)

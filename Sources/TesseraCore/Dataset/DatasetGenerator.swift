@@ -2,18 +2,24 @@ import TesseraKit
 
 /// `gen KIND N [key=value ...]`: deterministic datasets for trying layouts and for benchmarks.
 public struct DatasetGenerator: Sendable {
-  public struct Parameter: Sendable {
-    public var name: String
-    public var placeholder: String
-    public var doc: String
-  }
-
   public var kind: String
   public var summary: String
-  public var parameters: [Parameter]
+  /// Its `key=value` parameters (`gen KIND N key=value ...`).
+  public var parameters: OptionSchema
   /// False when the shape decides the count (`gen tree depth=3 fanout=2`).
-  public var takesCount = true
-  package let make: @Sendable (Int, [String: String]) throws(HostError) -> Dataset
+  public var takesCount: Bool
+  package let make: @Sendable (Int, OptionValues) throws(HostError) -> Dataset
+
+  package init(
+    kind: String, summary: String, parameters: [OptionSpec], takesCount: Bool = true,
+    make: @escaping @Sendable (Int, OptionValues) throws(HostError) -> Dataset
+  ) {
+    self.kind = kind
+    self.summary = summary
+    self.parameters = OptionSchema("gen \(kind)", parameters)
+    self.takesCount = takesCount
+    self.make = make
+  }
 
   public static let all: [DatasetGenerator] = [grid, random, tree, photos, blocks, events]
 
@@ -21,9 +27,9 @@ public struct DatasetGenerator: Sendable {
   /// their portrait forms), long side 600–2000.
   public static let photos = DatasetGenerator(
     kind: "photos", summary: "N photos with realistic aspect ratios (seed=K, default 1)",
-    parameters: common + [Parameter(name: "seed", placeholder: "K", doc: "random seed (default 1)")]
+    parameters: common + [seed]
   ) { count, arguments throws(HostError) in
-    var rng = SplitMix64(seed: try wholeArgument("seed", arguments["seed"] ?? "1", minimum: 0))
+    var rng = SplitMix64(seed: UInt64(arguments.integer("seed") ?? 1))
     let ratios: [(Double, Double)] = [(4, 3), (3, 4), (3, 2), (2, 3), (16, 9), (9, 16), (1, 1), (4, 3), (3, 4)]
     return try build(count, arguments) { _ in
       let (a, b) = ratios[rng.int(in: 0...ratios.count - 1)]
@@ -38,9 +44,9 @@ public struct DatasetGenerator: Sendable {
   /// N items for the quilt: a `blocks` span each, mostly 1×1, some 2×1, 1×2, 2×2 and 3×1.
   public static let blocks = DatasetGenerator(
     kind: "blocks", summary: "N items with quilt spans (blocks [w, h], mostly 1x1; seed=K, default 1)",
-    parameters: common + [Parameter(name: "seed", placeholder: "K", doc: "random seed (default 1)")]
+    parameters: common + [seed]
   ) { count, arguments throws(HostError) in
-    var rng = SplitMix64(seed: try wholeArgument("seed", arguments["seed"] ?? "1", minimum: 0))
+    var rng = SplitMix64(seed: UInt64(arguments.integer("seed") ?? 1))
     let spans: [[Double]] = [[1, 1], [1, 1], [1, 1], [1, 1], [1, 1], [1, 1], [2, 1], [1, 2], [2, 2], [3, 1]]
     return try build(count, arguments, property: "blocks", { _ in .numbers(spans[rng.int(in: 0...spans.count - 1)]) }) {
       _ in
@@ -52,18 +58,22 @@ public struct DatasetGenerator: Sendable {
     all.first { $0.kind == kind }
   }
 
-  package static let common: [Parameter] = [
-    Parameter(name: "sections", placeholder: "S", doc: "spread the items over S sections (default 1)"),
-    Parameter(name: "header", placeholder: "WxH", doc: "give every section a header of this size"),
-    Parameter(name: "footer", placeholder: "WxH", doc: "give every section a footer of this size"),
+  package static let common: [OptionSpec] = [
+    OptionSpec(
+      "sections", .integer, default: "1", range: 0...Double(Limits.generatedSections), placeholder: "S",
+      doc: "spread the items over S sections"),
+    OptionSpec("header", .size, range: 0...Limits.coordinate, doc: "give every section a header of this size"),
+    OptionSpec("footer", .size, range: 0...Limits.coordinate, doc: "give every section a footer of this size"),
   ]
+  package static let seed = OptionSpec(
+    "seed", .integer, default: "1", range: 0...Double.greatestFiniteMagnitude, placeholder: "K", doc: "random seed")
 
   /// N items without sizes (the layout's default size applies) or all of one size.
   public static let grid = DatasetGenerator(
     kind: "grid", summary: "N items of one size (size=WxH, default: none, so the layout's item size applies)",
-    parameters: common + [Parameter(name: "size", placeholder: "WxH", doc: "every item's size")]
+    parameters: common + [OptionSpec("size", .size, range: 0...Limits.coordinate, doc: "every item's size")]
   ) { count, arguments throws(HostError) in
-    let size = try arguments["size"].map { (text) throws(HostError) in try sizeArgument("size", text) }
+    let size = arguments.size("size")
     return try build(count, arguments) { _ in (size, nil) }
   }
 
@@ -71,14 +81,14 @@ public struct DatasetGenerator: Sendable {
   public static let random = DatasetGenerator(
     kind: "random", summary: "N items of random whole sizes between min= and max= (seed=K, default 1)",
     parameters: common + [
-      Parameter(name: "seed", placeholder: "K", doc: "random seed (default 1)"),
-      Parameter(name: "min", placeholder: "WxH", doc: "smallest size (default 20x20)"),
-      Parameter(name: "max", placeholder: "WxH", doc: "largest size (default 200x120)"),
+      seed,
+      OptionSpec("min", .size, default: "20x20", range: 0...Limits.generatedSide, doc: "smallest size"),
+      OptionSpec("max", .size, default: "200x120", range: 0...Limits.generatedSide, doc: "largest size"),
     ]
   ) { count, arguments throws(HostError) in
-    var rng = SplitMix64(seed: try wholeArgument("seed", arguments["seed"] ?? "1", minimum: 0))
-    let low = try sizeArgument("min", arguments["min"] ?? "20x20")
-    let high = try sizeArgument("max", arguments["max"] ?? "200x120")
+    var rng = SplitMix64(seed: UInt64(arguments.integer("seed") ?? 1))
+    let low = arguments.size("min") ?? Size(width: 20, height: 20)
+    let high = arguments.size("max") ?? Size(width: 200, height: 120)
     guard low.width <= high.width, low.height <= high.height else {
       throw HostError("min=\(low.formatted) must not exceed max=\(high.formatted)")
     }
@@ -113,38 +123,38 @@ public struct DatasetGenerator: Sendable {
     summary:
       "a tree, one section per level: depth=D (3) fanout=F (2), or nodes=N for exactly N nodes; seed=K for random shapes and sizes",
     parameters: [
-      Parameter(name: "depth", placeholder: "D", doc: "levels, one section each (default 3)"),
-      Parameter(name: "fanout", placeholder: "F", doc: "children per node, at most with seed= (default 2)"),
-      Parameter(name: "nodes", placeholder: "N", doc: "exactly N nodes, levels filled in order (instead of depth)"),
-      Parameter(name: "seed", placeholder: "K", doc: "random fanouts and node sizes"),
+      OptionSpec(
+        "depth", .integer, range: 1...Double.greatestFiniteMagnitude, placeholder: "D",
+        doc: "levels, one section each (default 3)"),
+      OptionSpec(
+        "fanout", .integer, range: 0...Double(Limits.treeFanout), placeholder: "F",
+        doc: "children per node, at most with seed= (default 2)"),
+      OptionSpec(
+        "nodes", .integer, range: 1...Double.greatestFiniteMagnitude, placeholder: "N",
+        doc: "exactly N nodes, levels filled in order (instead of depth)"),
+      OptionSpec(
+        "seed", .integer, range: 0...Double.greatestFiniteMagnitude, placeholder: "K",
+        doc: "random fanouts and node sizes"),
     ], takesCount: false
   ) { _, arguments throws(HostError) in
-    var rng = try arguments["seed"].map { (text) throws(HostError) in
-      SplitMix64(seed: try wholeArgument("seed", text, minimum: 0))
-    }
+    var rng = arguments.integer("seed").map { SplitMix64(seed: UInt64($0)) }
     let shape: TreeShape
-    if let nodesText = arguments["nodes"] {
-      guard arguments["depth"] == nil else { throw HostError("gen tree: give depth= or nodes=, not both") }
-      let nodes = Int(try wholeArgument("nodes", nodesText, minimum: 1))
-      let fanout =
-        try arguments["fanout"].map { (text) throws(HostError) in
-          Int(try wholeArgument("fanout", text, minimum: 1))
-        } ?? TreeShape.fanout(forNodes: nodes)
+    if let nodes = arguments.integer("nodes") {
+      guard !arguments.has("depth") else { throw HostError("gen tree: give depth= or nodes=, not both") }
+      let fanout = arguments.integer("fanout") ?? TreeShape.fanout(forNodes: nodes)
+      guard fanout >= 1 else {
+        throw HostError("invalid value '0' for fanout: with nodes=, every node has at least 1 child")
+      }
       shape = try TreeShape(nodes: nodes, fanout: fanout)
     } else {
-      let depth = Int(try wholeArgument("depth", arguments["depth"] ?? "3", minimum: 1))
-      let fanout = Int(try wholeArgument("fanout", arguments["fanout"] ?? "2", minimum: 0))
-      shape = try TreeShape(depth: depth, fanout: fanout)
+      shape = try TreeShape(depth: arguments.integer("depth") ?? 3, fanout: arguments.integer("fanout") ?? 2)
     }
     return shape.make(rng: &rng)
   }
 
-  public func generate(count: Int, arguments: [String: String]) throws(HostError) -> Dataset {
-    let allowed = Set(parameters.map(\.name))
-    for key in arguments.keys.sorted() where !allowed.contains(key) {
-      throw HostError(
-        "gen \(kind) takes no '\(key)' (allowed: \(parameters.map(\.name).joined(separator: ", ")))")
-    }
+  /// A dataset of `count` items from `key=value` parameters (checked against `parameters`).
+  public func generate(count: Int, parameters pairs: [(key: String, value: String)]) throws(HostError) -> Dataset {
+    let arguments = try parameters.parse(pairs)
     guard count >= 0, count <= Limits.generatedItems else {
       throw HostError("gen \(kind): N must be from 0 to \(Limits.generatedItems), got \(count)")
     }
@@ -152,18 +162,20 @@ public struct DatasetGenerator: Sendable {
     return try make(count, arguments)
   }
 
+  /// `generate` with parameters by name (in name order).
+  public func generate(count: Int, arguments: [String: String]) throws(HostError) -> Dataset {
+    try generate(count: count, parameters: arguments.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
+  }
+
   package static func build(
-    _ count: Int, _ arguments: [String: String], property key: String? = nil,
+    _ count: Int, _ arguments: OptionValues, property key: String? = nil,
     _ property: ((Int) -> PropertyValue)? = nil,
     _ item: (Int) -> (Size?, Size?)
   ) throws(HostError) -> Dataset {
-    let sections = try Int(wholeArgument("sections", arguments["sections"] ?? "1", minimum: 0))
+    let sections = arguments.integer("sections") ?? 1
     guard sections > 0 || count == 0 else { throw HostError("sections=0 cannot hold \(count) items") }
-    guard sections <= Limits.generatedSections else {
-      throw HostError("invalid sections=\(sections): gen makes at most \(Limits.generatedSections) sections")
-    }
-    let header = try arguments["header"].map { (text) throws(HostError) in try sizeArgument("header", text) }
-    let footer = try arguments["footer"].map { (text) throws(HostError) in try sizeArgument("footer", text) }
+    let header = arguments.size("header")
+    let footer = arguments.size("footer")
     var dataset = Dataset()
     dataset.sections.reserveCapacity(sections)
     var next = 0
@@ -181,20 +193,5 @@ public struct DatasetGenerator: Sendable {
       dataset.sections.append(section)
     }
     return dataset
-  }
-
-  package static func sizeArgument(_ name: String, _ text: String) throws(HostError) -> Size {
-    guard let size = parseSize(text) else { throw HostError("invalid \(name)=\(text): expected WxH, e.g. 50x50") }
-    guard size.width >= 0, size.height >= 0 else {
-      throw HostError("invalid \(name)=\(text): sizes must not be negative")
-    }
-    return size
-  }
-
-  package static func wholeArgument(_ name: String, _ text: String, minimum: Int) throws(HostError) -> UInt64 {
-    guard let n = Int(text), n >= minimum else {
-      throw HostError("invalid \(name)=\(text): expected a whole number of at least \(minimum)")
-    }
-    return UInt64(n)  // n >= minimum >= 0
   }
 }

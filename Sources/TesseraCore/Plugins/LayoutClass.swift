@@ -103,6 +103,9 @@ public final class LayoutClass: @unchecked Sendable {
     options.first { $0.name == name }
   }
 
+  /// Its options as `layout NAME key=value ...` reads them.
+  public var optionSchema: OptionSchema { OptionSchema("layout \(name)", options) }
+
   /// The ABI index of the kind named `name` (nil: a cell); nil when the layout declares no such
   /// kind, which is never read as a cell.
   package func kindIndex(named name: String?) -> UInt32? {

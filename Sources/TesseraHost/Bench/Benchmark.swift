@@ -246,7 +246,7 @@ public struct Benchmark {
   /// (`gen tree nodes=N`), every other kind that many items.
   static func makeDataset(_ configuration: Configuration, _ generator: DatasetGenerator) throws(HostError) -> Dataset {
     var arguments: [String: String] = [:]
-    let names = Set(generator.parameters.map(\.name))
+    let names = Set(generator.parameters.options.map(\.name))
     if names.contains("seed") { arguments["seed"] = String(configuration.seed) }
     if let sections = configuration.sections {
       guard let key = ["sections", "tracks"].first(where: names.contains) else {

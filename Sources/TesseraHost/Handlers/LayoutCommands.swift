@@ -26,17 +26,7 @@ extension WorkbenchState {
 
   /// Checks `key=value` pairs against the layout's description; defaults fill the rest.
   func parseOptions(_ pairs: [Arguments.Pair], for layoutClass: LayoutClass) throws(HostError) -> [OptionSpec.Value] {
-    var values = layoutClass.options.map(\.defaultValue)
-    for pair in pairs {
-      guard let option = layoutClass.option(named: pair.key) else {
-        let names = layoutClass.options.map(\.name)
-        throw HostError(
-          "layout \(layoutClass.name) has no option '\(pair.key)'.\(CommandParser.hint(pair.key, names)) Options: \(names.isEmpty ? "(none)" : names.joined(separator: ", "))"
-        )
-      }
-      values[option.index] = try option.parse(pair.value)
-    }
-    return values
+    try layoutClass.optionSchema.parse(pairs.map { ($0.key, $0.value) }).all
   }
 
   func pluginsCommand(_ args: Arguments) throws(HostError) -> CommandResult {

@@ -168,12 +168,9 @@ enum RenderArea {
   static let words = ["viewport", "content", "batch", "transition"]
 }
 
-/// `render`'s `key=value` options, checked.
+/// `render`'s `key=value` options, declared once (`help render` lists them, completion offers
+/// them, `OptionSchema` checks them).
 struct RenderOptions {
-  static let keys: [(String, [String])] = [
-    ("scale", []), ("width", []), ("title", []), ("labels", ["on", "off"]), ("hidden", ["show", "skip"]),
-    ("frames", []),
-  ]
   /// More elements than this in the area are drawn as a density overview.
   static let overviewLimit = 20_000
   /// The most items a picture of the whole content takes (about 0.3 s and 400 MB a million).
@@ -184,6 +181,20 @@ struct RenderOptions {
   /// The longest side a picture gets, in pixels: renderers refuse larger images (librsvg stops at
   /// 32767), so a very long content is drawn at a smaller scale instead.
   static let longestSide = 16_384.0
+
+  static let schema = OptionSchema(
+    "render",
+    [
+      OptionSpec("scale", .number, default: "1", range: 0.01...100, placeholder: "S", doc: "pixels per point"),
+      OptionSpec("width", .number, range: 1...maximumPixels, placeholder: "PX", doc: "fit the picture to this width"),
+      OptionSpec("title", .string, placeholder: "TEXT", doc: "a title above the picture"),
+      OptionSpec("labels", .choice(["on", "off"]), default: "on", doc: "label the elements"),
+      OptionSpec(
+        "hidden", .choice(["show", "skip"]), default: "skip", doc: "hidden elements drawn dashed, or not drawn"),
+      OptionSpec(
+        "frames", .integer, range: 2...Double(maximumFrames), placeholder: "N",
+        doc: "a film strip of N frames (with batch or transition)"),
+    ])
 
   /// Options that draw `area` at scale 1, or smaller when it would come out longer than
   /// `longestSide` pixels.
@@ -207,44 +218,14 @@ struct RenderOptions {
   var frames: Int?
 
   init(_ pairs: [Arguments.Pair]) throws(HostError) {
+    let given = try Self.schema.parse(pairs.map { ($0.key, $0.value) })
     picture.overviewLimit = Self.overviewLimit
-    for pair in pairs {
-      let value = pair.value
-      switch pair.key {
-      case "scale":
-        guard let scale = parseNumber(value), scale >= 0.01, scale <= 100 else {
-          throw HostError("render: invalid scale=\(value): expected pixels per point from 0.01 to 100")
-        }
-        picture.scale = scale
-      case "width":
-        guard let width = parseNumber(value), width >= 1, width <= Self.maximumPixels else {
-          throw HostError(
-            "render: invalid width=\(value): expected a width in pixels from 1 to \(formatNumber(Self.maximumPixels))")
-        }
-        picture.width = width
-      case "title":
-        picture.title = value.isEmpty ? nil : value
-      case "labels":
-        guard value == "on" || value == "off" else {
-          throw HostError("render: invalid labels=\(value): expected on or off")
-        }
-        picture.labels = value == "on"
-      case "hidden":
-        guard value == "show" || value == "skip" else {
-          throw HostError("render: invalid hidden=\(value): expected show (drawn dashed) or skip (not drawn)")
-        }
-        picture.showHidden = value == "show"
-      case "frames":
-        guard let n = Int(value), n >= 2, n <= Self.maximumFrames else {
-          throw HostError("render: invalid frames=\(value): expected a whole number from 2 to \(Self.maximumFrames)")
-        }
-        frames = n
-      default:
-        let keys = Self.keys.map(\.0)
-        throw HostError(
-          "render takes no '\(pair.key)'.\(CommandParser.hint(pair.key, keys)) Options: \(keys.joined(separator: ", "))"
-        )
-      }
-    }
+    // Every option has a value here: the schema's defaults are the picture's.
+    picture.scale = given.number("scale") ?? picture.scale
+    picture.width = given.number("width")
+    picture.title = given.text("title").flatMap { $0.isEmpty ? nil : $0 }
+    picture.labels = given.text("labels") == "on"
+    picture.showHidden = given.text("hidden") == "show"
+    frames = given.integer("frames")
   }
 }

@@ -125,9 +125,9 @@ enum CommandTable {
       summary: "generate a deterministic dataset",
       discussion: DatasetGenerator.all.map { generator in
         "gen \(generator.kind): \(generator.summary)\n"
-          + generator.parameters.map { "    \($0.name)=\($0.placeholder)  \($0.doc)" }.joined(separator: "\n")
+          + generator.parameters.helpLines.joined(separator: "\n")
       }.joined(separator: "\n")
-        + "\nLimits: N up to \(Limits.generatedItems), sections up to \(Limits.generatedSections), fanout up to \(Limits.treeFanout), sizes up to \(formatNumber(Limits.generatedSide)) points a side; a request beyond them is refused before anything is made.",
+        + "\nLimits: N up to \(Limits.generatedItems), sections up to \(Limits.generatedSections), fanout up to \(Limits.treeFanout), random sizes up to \(formatNumber(Limits.generatedSide)) points a side, sizes given up to \(Limits.coordinateText); a request beyond them is refused before anything is made.",
       examples: [
         "gen grid 10", "gen grid 100 sections=4 header=390x40", "gen random 1000 seed=7", "gen tree depth=4 fanout=3",
       ],
@@ -218,12 +218,11 @@ enum CommandTable {
         dotted blue (in the legend) and drawn over the rest, an element whose index path changes is labelled \
         old→new where that fits, and motion pictures mark no overlaps; 'transition' likewise draws the interactive \
         transition in progress, or the last 'layout … animated' or 'zoom … animated', over the old and new bounds; \
-        during an interactive transition every picture shows its blended state. Options: scale=S (pixels per point, default 1), \
-        width=PX (fit to this width), title=TEXT, labels=on|off, hidden=show|skip (hidden elements dashed or not \
-        drawn), frames=N (2 to \(RenderOptions.maximumFrames), with batch or transition). PATH '-' prints the SVG instead of \
+        during an interactive transition every picture shows its blended state. PATH '-' prints the SVG instead of \
         writing a file; a relative PATH resolves against the session file's folder. The file is replaced whole \
         or not at all.
-        """,
+        """
+          + "\nOptions:\n" + RenderOptions.schema.helpLines.joined(separator: "\n"),
       examples: [
         "render layout.svg", "render all.svg content width=800", "render top.svg 0 0 390 200 scale=2",
         "render move.svg batch", "render move.svg batch frames=5", "render zoom.svg transition frames=4",

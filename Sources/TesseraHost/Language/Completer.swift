@@ -81,19 +81,19 @@ public enum Completer {
       return session.registry.layouts.map(\.name)
     case .layoutOptions:
       guard let layout = session.registry.layout(named: named) else { return [] }
-      return optionCandidates(partial, keys: layout.options.map { ($0.name, choices($0.type)) })
+      return optionCandidates(layout.optionSchema, partial)
     case .generatorKind:
       return DatasetGenerator.all.map(\.kind)
     case .generatorParameters:
       guard let generator = DatasetGenerator.named(named) else { return [] }
-      return optionCandidates(partial, keys: generator.parameters.map { ($0.name, []) })
+      return optionCandidates(generator.parameters, partial)
     case .path:
       return paths(partial, base: session.baseDirectory)
     case .libraryPath:
       // Shared libraries only, and the folders that may hold them.
       return paths(partial, base: session.baseDirectory).filter { $0.hasSuffix("/") || $0.hasSuffix(".so") }
     case .pictureOptions:
-      return optionCandidates(partial, keys: RenderOptions.keys)
+      return optionCandidates(RenderOptions.schema, partial)
     case .elementKind(let category):
       return session.parseContext.kindNames(category)
     case .pluginName:
@@ -119,7 +119,8 @@ public enum Completer {
   }
 
   /// `key=` while the key is incomplete; after `key=`, the allowed words if there are any.
-  static func optionCandidates(_ partial: String, keys: [(String, [String])]) -> [String] {
+  static func optionCandidates(_ schema: OptionSchema, _ partial: String) -> [String] {
+    let keys = schema.options.map { ($0.name, choices($0.type)) }
     if let equals = partial.firstIndex(of: "=") {
       let key = String(partial[..<equals])
       let value = String(partial[partial.index(after: equals)...])

@@ -1,7 +1,7 @@
-import TesseraABI
-
-/// One layout option as the host parses and checks it, so every plugin's options read and fail
-/// the same way (`itemSize=WxH`, `sectionInset=t,l,b,r`, ...).
+/// One option as the host parses and checks it — a layout's (from its plugin's description), a
+/// dataset generator's parameter or a picture's — so every `key=value` reads and fails the same
+/// way (`itemSize=WxH`, `sectionInset=t,l,b,r`, ...). Options of one thing make an
+/// `OptionSchema`.
 public struct OptionSpec: Sendable {
   public enum ValueType: Sendable, Equatable {
     case bool, integer, number, size, insets, string
@@ -32,7 +32,7 @@ public struct OptionSpec: Sendable {
     public var text: String
   }
 
-  public let index: Int
+  public package(set) var index: Int
   public let name: String
   public let type: ValueType
   public let doc: String
@@ -40,44 +40,34 @@ public struct OptionSpec: Sendable {
   public let minimum: Double
   public let maximum: Double
   public let defaultValue: Value
+  /// False for an option declared without a default: it is absent unless given.
+  public let hasDefault: Bool
+  let customPlaceholder: String?
 
-  package init(_ d: tessera_option_descriptor, index: Int, context: String) throws(HostError) {
-    guard let rawName = d.name else { throw HostError("\(context): option \(index) has no name") }
-    self.index = index
-    self.name = String(cString: rawName)
-    self.doc = d.doc.map { String(cString: $0) } ?? ""
-    self.defaultText = d.default_value.map { String(cString: $0) } ?? ""
-    self.minimum = d.minimum
-    self.maximum = d.maximum
-    switch tessera_option_type(rawValue: d.type) {
-    case TESSERA_OPTION_BOOL: type = .bool
-    case TESSERA_OPTION_INTEGER: type = .integer
-    case TESSERA_OPTION_NUMBER: type = .number
-    case TESSERA_OPTION_SIZE: type = .size
-    case TESSERA_OPTION_INSETS: type = .insets
-    case TESSERA_OPTION_STRING: type = .string
-    case TESSERA_OPTION_CHOICE:
-      guard d.choice_count <= UInt32(Limits.descriptionEntries) else {
-        throw HostError(
-          "\(context): option '\(name)' lists \(d.choice_count) choices; at most \(Limits.descriptionEntries)")
-      }
-      var words: [String] = []
-      for k in 0..<Int(d.choice_count) {
-        guard let choices = d.choices, let word = choices[k] else {
-          throw HostError("\(context): option '\(name)': choice \(k) is NULL")
-        }
-        words.append(String(cString: word))
-      }
-      type = .choice(words)
-    default: throw HostError("\(context): option '\(name)' has unknown type \(d.type)")
-    }
-    let (type, name, minimum, maximum, defaultText) = (type, name, minimum, maximum, defaultText)
-    do {
-      defaultValue = try Self.parse(defaultText, type: type, name: name, minimum: minimum, maximum: maximum)
-    } catch {
-      throw HostError("\(context): option '\(name)' has a default that does not parse: \(error.message)")
-    }
+  /// An option declared in Swift (a generator's parameter, a picture's option); a default that
+  /// does not parse, or none, leaves the option without one (`OptionValues` answers nil).
+  package init(
+    _ name: String, _ type: ValueType, default defaultText: String = "", range: ClosedRange<Double>? = nil,
+    placeholder: String? = nil, doc: String
+  ) {
+    self.index = 0
+    self.name = name
+    self.type = type
+    self.doc = doc
+    self.defaultText = defaultText
+    self.minimum = range?.lowerBound ?? -Double.greatestFiniteMagnitude
+    self.maximum = range?.upperBound ?? Double.greatestFiniteMagnitude
+    self.customPlaceholder = placeholder
+    let parsed =
+      defaultText.isEmpty
+      ? nil : try? Self.parse(defaultText, type: type, name: name, minimum: minimum, maximum: maximum)
+    self.hasDefault = parsed != nil
+    self.defaultValue = parsed ?? Value(numbers: [0, 0, 0, 0], text: "")
   }
+
+  /// What a person may type, for help and errors: the option's own word (`S`, `DAYS`) or its
+  /// type's.
+  public var placeholder: String { customPlaceholder ?? type.placeholder }
 
   public func parse(_ text: String) throws(HostError) -> Value {
     try Self.parse(text, type: type, name: name, minimum: minimum, maximum: maximum)
@@ -100,13 +90,13 @@ public struct OptionSpec: Sendable {
     func bad(_ expected: String) -> HostError {
       HostError("invalid value '\(text)' for \(name): expected \(expected)")
     }
+    let range =
+      maximum >= Double.greatestFiniteMagnitude
+      ? "at least \(formatNumber(minimum))"
+      : minimum <= -Double.greatestFiniteMagnitude
+        ? "at most \(formatNumber(maximum))" : "from \(formatNumber(minimum)) to \(formatNumber(maximum))"
     func checked(_ numbers: [Double], _ expected: String) throws(HostError) -> Value {
       for n in numbers where n < minimum || n > maximum {
-        let range =
-          maximum >= Double.greatestFiniteMagnitude
-          ? "at least \(formatNumber(minimum))"
-          : minimum <= -Double.greatestFiniteMagnitude
-            ? "at most \(formatNumber(maximum))" : "from \(formatNumber(minimum)) to \(formatNumber(maximum))"
         throw HostError("invalid value '\(text)' for \(name): \(formatNumber(n)) is out of range (\(range))")
       }
       // Numbers compare by value, not by how they were typed ("10" and "10.0" are one value).
@@ -120,8 +110,12 @@ public struct OptionSpec: Sendable {
       default: throw bad("true or false")
       }
     case .integer:
+      guard let n = Int(text) else { throw bad("a whole number") }
       // Integers travel as doubles: beyond 2^53 they would not arrive as typed.
-      guard let n = Int(text), n.magnitude <= 1 << 53 else {
+      guard n.magnitude <= 1 << 53 else {
+        if maximum < 0x1p53, minimum > -0x1p53 {
+          throw HostError("invalid value '\(text)' for \(name): \(text) is out of range (\(range))")
+        }
         throw bad("a whole number within ±9007199254740992 (2^53)")
       }
       return try checked([Double(n)], "a whole number")
