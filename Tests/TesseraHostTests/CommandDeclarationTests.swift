@@ -70,6 +70,28 @@ import Testing
     #expect(drivers.map(\.name) == ["run"])
   }
 
+  /// A command reads its arguments back by the declarations its forms use: every example of
+  /// every command reads into its type (an argument read but not declared would fail here as an
+  /// internal error), and every form has an example.
+  @Test func everyExampleReadsIntoItsCommandType() throws {
+    let session = Support.session()
+    var formsSeen = Set<String>()
+    for spec in Session.commands {
+      for example in spec.examples {
+        let words = try Tokenizer.words(example)
+        // No layout: a kind an example names (a decoration of another layout) reads as a word.
+        let context = ParseContext(registry: session.registry, layout: nil, sectionCount: 3)
+        let arguments = try CommandParser.parse(spec, Array(words.dropFirst()), context: context)
+        if case .workbench(let command) = spec.handler {
+          #expect(throws: Never.self, "\(example)") { _ = try command.init(arguments) }
+        }
+        formsSeen.insert(spec.name + " " + spec.forms[arguments.form].usage(spec.name))
+      }
+    }
+    let everyForm = Session.commands.flatMap { spec in spec.forms.map { spec.name + " " + $0.usage(spec.name) } }
+    #expect(Set(everyForm).subtracting(formsSeen).sorted() == [])
+  }
+
   @Test func usageLinesComeFromTheForms() throws {
     func usage(_ name: String) throws -> [String] { try CommandLookup.find(name, in: Session.commands).usage }
     #expect(try usage("layout") == ["layout [NAME [key=value ...]] [animated]"])

@@ -12,8 +12,8 @@ import Testing
 @Suite struct LayerTests {
   /// Bottom to top; CONTRIBUTING.md draws the same list.
   static let order = [
-    "Support", "Files", "Dataset", "Plugins", "Model", "Transitions", "Updates", "State", "Results", "Commands",
-    "Output", "Handlers", "Language", "Workbench", "SessionFiles", "Isolation", "Bench", "Conformance", "Fuzz",
+    "Support", "Files", "Dataset", "Plugins", "Model", "Transitions", "Updates", "State", "Results", "Grammar",
+    "Output", "Commands", "Language", "Workbench", "SessionFiles", "Isolation", "Bench", "Conformance", "Fuzz",
   ]
 
   static let roots = ["TesseraCore", "TesseraHost"].map { Support.packageRoot + "/Sources/" + $0 }
@@ -95,7 +95,7 @@ import Testing
     }
     #expect(backEdges.sorted() == [])
     // The check sees the uses it should: the top layers reach far down.
-    #expect(uses["Conformance"]?.contains("Workbench") == true && uses["Handlers"]?.contains("State") == true)
+    #expect(uses["Conformance"]?.contains("Workbench") == true && uses["Commands"]?.contains("State") == true)
   }
 
   /// A file that grows past 500 lines holds more than one job.
@@ -108,6 +108,30 @@ import Testing
       let text = try String(contentsOfFile: Support.packageRoot + "/Sources/" + path, encoding: .utf8)
       let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count - 1
       if lines > 500 { long.append("\(path): \(lines) lines") }
+    }
+    #expect(long == [])
+  }
+
+  /// A command is small: every command type's file is at most 80 lines, declaration and help
+  /// text included, and no function of a command or of the workbench's domain operations runs
+  /// past 80 lines.
+  @Test func commandsAreSmall() throws {
+    var long: [String] = []
+    for folder in ["Commands", "State", "Language"] {
+      let root = Support.packageRoot + "/Sources/TesseraHost/" + folder
+      for name in try FileManager.default.contentsOfDirectory(atPath: root) where name.hasSuffix(".swift") {
+        let lines = try String(contentsOfFile: root + "/" + name, encoding: .utf8).split(
+          separator: "\n", omittingEmptySubsequences: false)
+        if name.hasSuffix("Command.swift"), lines.count - 1 > 80 {
+          long.append("\(folder)/\(name): \(lines.count - 1)")
+        }
+        // A function runs from its `func` line to the first line closing it at its indentation.
+        for (index, line) in lines.enumerated() where line.contains("func ") && line.hasSuffix("{") {
+          let indent = line.prefix { $0 == " " }
+          let end = lines[(index + 1)...].firstIndex { $0 == indent + "}" } ?? index
+          if end - index + 1 > 80 { long.append("\(folder)/\(name):\(index + 1): \(end - index + 1) lines") }
+        }
+      }
     }
     #expect(long == [])
   }

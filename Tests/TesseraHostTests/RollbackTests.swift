@@ -18,7 +18,7 @@ import Testing
     let before = AtomicityTests.snapshot(session)
     do {
       try session.state.atomically { () throws(HostError) in
-        _ = try session.state.preferredSizeCommand(Size(width: 1e9, height: 1e9), at: IndexPath(0, 0))
+        _ = try session.state.reportPreferredSize(Size(width: 1e9, height: 1e9), at: IndexPath(0, 0))
         throw HostError("failed after the pass")
       }
       Issue.record("the body should have thrown")

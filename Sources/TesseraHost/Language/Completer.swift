@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
-
 /// Tab completion from the command table: command names, layout names, option keys, dataset
 /// kinds and their parameters, fixed words and file paths. Pure, so it is tested without a
 /// terminal.
@@ -23,10 +17,11 @@ public enum Completer {
     }
     guard let spec = try? CommandLookup.find(first, in: CommandTable.all) else { return [] }
     let arguments = Array(words.dropFirst())
+    let context = CompletionContext(state: session, arguments: arguments, partial: partial)
     var candidates: [String] = []
-    for (form, type) in expected(spec, arguments) {
-      if let type {
-        candidates += complete(type, partial: partial, arguments: arguments, session: session)
+    for (form, parameter) in expected(spec, arguments) {
+      if let parameter {
+        candidates += parameter.complete(context)
       } else if let word = form {
         candidates.append(word)
       }
@@ -36,9 +31,9 @@ public enum Completer {
   }
 
   /// What may come after `arguments`, from the command's declaration: a fixed word of a form
-  /// (its subcommand or flag), or an argument of some type.
-  static func expected(_ spec: CommandSpec, _ arguments: [String]) -> [(String?, ArgumentType?)] {
-    var results: [(String?, ArgumentType?)] = []
+  /// (its subcommand or flag), or an argument.
+  static func expected(_ spec: CommandSpec, _ arguments: [String]) -> [(String?, Parameter?)] {
+    var results: [(String?, Parameter?)] = []
     for form in spec.forms {
       if arguments.count < form.words.count {
         if arguments.elementsEqual(form.words.prefix(arguments.count)) {
@@ -48,16 +43,12 @@ public enum Completer {
       }
       guard arguments.starts(with: form.words) else { continue }
       var position = arguments.count - form.words.count
-      var matched: ArgumentType?
+      var matched: Parameter?
       for parameter in form.parameters {
-        if case .generatorCount = parameter.type,
-          DatasetGenerator.named(arguments.first ?? "")?.takesCount != true
-        {
-          continue
-        }
-        let count = parameter.type.wordCount
+        if case .skipped = parameter.presence(arguments.first) { continue }
+        let count = parameter.wordCount
         if count == 0 || position < count {
-          matched = parameter.type
+          matched = parameter
           break
         }
         position -= count
@@ -68,82 +59,6 @@ public enum Completer {
       }
     }
     return results
-  }
-
-  /// Candidates for an argument of `type`.
-  static func complete(_ type: ArgumentType, partial: String, arguments: [String], session: WorkbenchState) -> [String]
-  {
-    let named = arguments.first ?? ""
-    switch type {
-    case .topic:
-      return CommandTable.all.map(\.name) + session.registry.layouts.map(\.name)
-    case .layoutName:
-      return session.registry.layouts.map(\.name)
-    case .layoutOptions:
-      guard let layout = session.registry.layout(named: named) else { return [] }
-      return optionCandidates(layout.optionSchema, partial)
-    case .generatorKind:
-      return DatasetGenerator.all.map(\.kind)
-    case .generatorParameters:
-      guard let generator = DatasetGenerator.named(named) else { return [] }
-      return optionCandidates(generator.parameters, partial)
-    case .path:
-      return paths(partial, base: session.baseDirectory)
-    case .libraryPath:
-      // Shared libraries only, and the folders that may hold them.
-      return paths(partial, base: session.baseDirectory).filter { $0.hasSuffix("/") || $0.hasSuffix(".so") }
-    case .pictureOptions:
-      return optionCandidates(RenderOptions.schema, partial)
-    case .elementKind(let category):
-      return session.parseContext.kindNames(category)
-    case .pluginName:
-      return session.registry.libraries.map(\.name)
-    case .choice(let words), .area(let words):
-      return words
-    case .rest:
-      // The one argument that is the rest of the line is `batch`'s operations.
-      return BatchOperation.verbs
-    case .focus:
-      return ["at"]
-    case .indexPath, .size, .offset, .rect, .number, .count, .generatorCount, .sectionIndexPath, .viewport:
-      return []
-    }
-  }
-
-  static func choices(_ type: OptionSpec.ValueType) -> [String] {
-    switch type {
-    case .choice(let words): words
-    case .bool: ["true", "false"]
-    default: []
-    }
-  }
-
-  /// `key=` while the key is incomplete; after `key=`, the allowed words if there are any.
-  static func optionCandidates(_ schema: OptionSchema, _ partial: String) -> [String] {
-    let keys = schema.options.map { ($0.name, choices($0.type)) }
-    if let equals = partial.firstIndex(of: "=") {
-      let key = String(partial[..<equals])
-      let value = String(partial[partial.index(after: equals)...])
-      guard let entry = keys.first(where: { $0.0 == key }) else { return [] }
-      return entry.1.filter { $0.hasPrefix(value) }.map { "\(key)=\($0)" }
-    }
-    return keys.map { "\($0.0)=" }.filter { $0.hasPrefix(partial) }
-  }
-
-  /// Files and folders (with a trailing slash) starting with `partial`.
-  static func paths(_ partial: String, base: String) -> [String] {
-    let slash = partial.lastIndex(of: "/")
-    let folderPart = slash.map { String(partial[...$0]) } ?? ""
-    let namePart = slash.map { String(partial[partial.index(after: $0)...]) } ?? partial
-    let folder =
-      folderPart.isEmpty ? base : folderPart.hasPrefix("/") || base == "." ? folderPart : base + "/" + folderPart
-    let listed = folder.isEmpty ? "." : folder
-    var results: [String] = []
-    for name in Directory.entries(of: listed) where name.hasPrefix(namePart) {
-      if name.hasPrefix(".") && !namePart.hasPrefix(".") { continue }
-      results.append(folderPart + name + (Directory.isFolder(listed + "/" + name) ? "/" : ""))
-    }
-    return results.sorted()
   }
 
   /// The longest prefix shared by every candidate.

@@ -83,4 +83,16 @@ extension WorkbenchState {
       half *= 2
     }
   }
+
+  /// Installs a fresh instance of `layoutClass` with `values` (options not given take their
+  /// defaults, whatever the old layout had); if it refuses them or fails to prepare, the previous
+  /// layout stays.
+  func installLayout(_ layoutClass: LayoutClass, options values: [OptionSpec.Value]) throws(HostError) {
+    try atomically { () throws(HostError) in
+      let instance = try makeLayout(layoutClass, options: values)
+      try instance.prepareIfNeeded()
+      _ = try instance.contentSize()
+      slot.install(instance)
+    }
+  }
 }

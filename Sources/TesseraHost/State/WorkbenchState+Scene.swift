@@ -56,4 +56,43 @@ extension WorkbenchState {
       "\(command) is refused during the transition from \(transition.current.layoutClass.name) to \(transition.next.layoutClass.name): finish it ('transition finish') or cancel it ('transition cancel') first"
     )
   }
+
+  /// The viewport's size and the screen's scale: layouts that round to pixels lay out again at a
+  /// new scale, then the bounds change as `setBounds` changes them.
+  func setViewport(_ size: Size, scale: Double?) throws(HostError) {
+    try atomically { () throws(HostError) in
+      if scale != model.screenScale {
+        model.screenScale = scale
+        try layout?.invalidate(flags: UInt32(TESSERA_INVALIDATE_EVERYTHING))
+        try layout?.prepareIfNeeded()
+      }
+      try setBounds(to: Rect(origin: model.bounds.origin, size: size))
+    }
+  }
+
+  /// Offsets beyond ±1e9 points are for content that large: up to its size plus the viewport's
+  /// (the content size is asked only then, so ordinary scrolls make no extra plugin call).
+  func checkOffsetFollowsContent(_ offset: Point) throws(HostError) {
+    guard offset.x.magnitude > Limits.coordinate || offset.y.magnitude > Limits.coordinate else { return }
+    let content = try layout.map { (current) throws(HostError) in try current.contentSize() } ?? .zero
+    let (limitX, limitY) = Limits.offsetLimits(content: content, viewport: model.bounds.size)
+    for (value, limit, axis) in [(offset.x, limitX, "x"), (offset.y, limitY, "y")] where value.magnitude > limit {
+      guard limit > Limits.coordinate else {
+        throw HostError(
+          "scroll offset \(axis) \(formatNumber(value)) is too large: offsets must be within ±\(Limits.coordinateText) points, or the content's size and the viewport's when larger"
+        )
+      }
+      throw HostError(
+        "scroll offset \(axis) \(formatNumber(value)) is past the content: offsets go to ±\(formatNumber(limit)) points here (the content's size and the viewport's)"
+      )
+    }
+  }
+
+  /// Reads and decodes a dataset file a person named.
+  func readDataset(_ path: String) throws(HostError) -> Dataset {
+    let bytes = try files.readUTF8(resolve(path), shownAs: path)
+    return try bytes.withUnsafeBufferPointer { (buffer) throws(HostError) in
+      try DatasetDecoder.decode(utf8: buffer, file: path)
+    }
+  }
 }

@@ -5,7 +5,7 @@ import TesseraKit
 /// layout slot (`slot`: the current layout, its zoom origin, an interactive transition), the
 /// settings, the memos of the last batch and layout change, and the plugins. Its domain
 /// operations (`State/WorkbenchState+*.swift`: `replaceDataset`, `setBounds`, `perform`,
-/// `switchLayout`, what is shown now) are what handlers (`Handlers/`), the bench and the
+/// `switchLayout`, what is shown now) are what commands (`Commands/`), the bench and the
 /// conformance checker call; running lines, nesting files and printing belong to `Session`. A
 /// failing command leaves all of it as it was (`atomically`).
 public final class WorkbenchState {

@@ -1,4 +1,4 @@
-/// Running one line: words → command → typed arguments → handler → result → the chosen format.
+/// Running one line: words → command → typed arguments → its run → result → the chosen format.
 extension Session {
   /// What running one line gave: the text to print (nil for blank lines, comments and quit)
   /// and whether the command failed.
@@ -109,7 +109,7 @@ extension Session {
         }
         let result: CommandResult
         switch spec.handler {
-        case .workbench(let handler): result = try handler(state, arguments)
+        case .workbench(let command): result = try command.init(arguments).run(on: state)
         case .lines(let handler): result = try handler(self, arguments)
         }
         // A picture is drawn and written here, so a failure to write is the command's failure.

@@ -1,24 +1,12 @@
 import TesseraKit
 
-/// `layout NAME … animated` and `zoom`: installing a new layout the way UIKit's
-/// `setCollectionViewLayout(_:animated:)` does, with the content offset it chooses.
+/// The domain operation of the talk's pinch: the current layout again with its zoom scale
+/// multiplied (or back to the one it was chosen with).
 extension WorkbenchState {
-  /// `layout NAME [key=value ...] animated`.
-  func animatedLayoutCommand(_ layoutClass: LayoutClass, values: [OptionSpec.Value]) throws(HostError)
-    -> CommandResult
-  {
-    let new = try makeLayout(layoutClass, options: values)
-    let report = try switchLayout(to: new, animated: true) { (anchor, bounds) throws(HostError) in
-      try LayoutChange.proposedOffset(anchor: anchor, in: new, bounds: bounds)
-    }
-    return .layoutChanged(report)
-  }
-
   /// `zoom FACTOR [at X Y] [animated]`, `zoom reset [animated]`: the current layout again with
   /// its zoom scale multiplied (or back to the one it was chosen with), the content point under
   /// the focus kept in place.
-  func zoomCommand(_ args: Arguments) throws(HostError) -> CommandResult {
-    try refuseDuringTransition("zoom")
+  func zoom(by factor: Double?, focus: Point?, animated: Bool) throws(HostError) -> LayoutChangeReport {
     let current = try currentLayout()
     guard let scale = current.layoutClass.zoomScale else {
       throw HostError(
@@ -27,31 +15,30 @@ extension WorkbenchState {
     }
     let option = scale.option
     let before = current.options[option.index]
-    let isReset = args.subcommand == ["reset"]
     let after: OptionSpec.Value
-    if isReset {
-      after = slot.zoomOrigin ?? before
-    } else {
+    if let factor {
       guard before.numbers.prefix(option.type == .size ? 2 : 1).contains(where: { $0 != 0 }) else {
         throw HostError(
           "zoom: \(option.name) is \(option.format(before)), which no factor changes; set it above 0 first ('layout \(current.layoutClass.name) \(option.name)=…')"
         )
       }
-      after = try ZoomStep.scaled(before, by: try args.number("FACTOR"), option: option)
+      after = try ZoomStep.scaled(before, by: factor, option: option)
+    } else {
+      after = slot.zoomOrigin ?? before
     }
     let bounds = model.bounds
-    let focus = args.has("at X Y") ? try args.point("at X Y") : Point(x: bounds.width / 2, y: bounds.height / 2)
+    let focus = focus ?? Point(x: bounds.width / 2, y: bounds.height / 2)
     let (fx, fy) = ZoomStep.factors(from: before, to: after, scale: scale)
     let step = ZoomStep(
       option: option.name, before: option.format(before), after: option.format(after), factorX: fx, factorY: fy,
-      focus: focus, isReset: isReset,
-      factor: isReset ? (before.numbers[0] == 0 ? 1 : after.numbers[0] / before.numbers[0]) : try args.number("FACTOR"))
+      focus: focus, isReset: factor == nil,
+      factor: factor ?? (before.numbers[0] == 0 ? 1 : after.numbers[0] / before.numbers[0]))
     var values = current.options
     values[option.index] = after
     let new = try makeLayout(current.layoutClass, options: values)
     let origin = slot.zoomOrigin
     let report = try switchLayout(
-      to: new, animated: args.flag, anchorPoint: Point(x: bounds.minX + focus.x, y: bounds.minY + focus.y),
+      to: new, animated: animated, anchorPoint: Point(x: bounds.minX + focus.x, y: bounds.minY + focus.y),
       searchesAnchor: true, zoom: step
     ) { (anchor, bounds) throws(HostError) in
       var frames: (old: Rect, new: Rect)?
@@ -61,6 +48,6 @@ extension WorkbenchState {
       return step.proposedOffset(oldBounds: bounds, anchor: frames)
     }
     slot.zoomOrigin = origin ?? before  // a zoom keeps the scale the layout was chosen with
-    return .layoutChanged(report)
+    return report
   }
 }

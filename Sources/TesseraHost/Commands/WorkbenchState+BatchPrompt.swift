@@ -1,19 +1,8 @@
 import TesseraABI
 import TesseraKit
 
-/// `batch` (one line, or a `batch>` prompt until `commit` or `cancel`): one atomic update.
+/// The `batch>` prompt: the lines typed between `batch` and `commit` or `cancel`.
 extension WorkbenchState {
-  func batchCommand(_ args: Arguments) throws(HostError) -> CommandResult {
-    try refuseDuringTransition("batch")
-    guard args.has("OP; OP; ... [; counts N,N,...]") else {
-      pendingBatch = BatchUpdate()
-      return .batchOpened
-    }
-    let batch = try BatchUpdate.parse(try args.word("OP; OP; ... [; counts N,N,...]"))
-    guard !batch.operations.isEmpty || batch.counts != nil else { throw HostError.usage("batch has no operations") }
-    return .batch(try perform(batch, animations: format == .json))
-  }
-
   /// A line typed while a multi-line batch is open; `isCommand` tells a command's name (typed
   /// by mistake) from an operation's.
   func batchLine(_ words: [String], isCommand: (String) -> Bool) throws(HostError) -> CommandResult {

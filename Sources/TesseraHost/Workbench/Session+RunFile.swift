@@ -1,7 +1,6 @@
 /// `run FILE`: the commands of a session file or script, with the transcript they print.
 extension Session: LineRunner {
-  public func runFile(_ args: Arguments) throws(HostError) -> CommandResult {
-    let name = try args.word("FILE")
+  public func runFile(named name: String) throws(HostError) -> CommandResult {
     guard runDepth < 8 else { throw HostError("run: files nested more than 8 deep (does \(name) run itself?)") }
     let path = state.resolve(name)
     let file = SessionFile.parse(try state.files.readText(path, shownAs: name))

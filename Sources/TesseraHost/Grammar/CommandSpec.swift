@@ -3,7 +3,7 @@
 /// command reference all come from this declaration.
 public struct CommandSpec: Sendable {
   public var name: String
-  public var forms: [CommandForm]
+  var forms: [CommandForm]
   public var summary: String
   public var discussion: String
   public var examples: [String]
@@ -14,10 +14,13 @@ public struct CommandSpec: Sendable {
 
   /// What runs a command once its arguments are read.
   enum Handler: Sendable {
-    /// Almost every command: it works on the workbench state and returns a result.
-    case workbench(@Sendable (WorkbenchState, Arguments) throws(HostError) -> CommandResult)
+    /// Almost every command: its type reads the arguments, then runs on the workbench state.
+    case workbench(any WorkbenchCommand.Type)
     /// `run FILE`, which runs lines itself, so it needs what runs them (the session).
     case lines(@Sendable (any LineRunner, Arguments) throws(HostError) -> CommandResult)
+
+    /// A command type's.
+    static func command(_ type: any WorkbenchCommand.Type) -> Handler { .workbench(type) }
   }
 
   init(
@@ -48,8 +51,17 @@ public struct CommandSpec: Sendable {
   }
 }
 
+/// A command of the language, in one type: its declaration (`spec`: forms, help, examples), its
+/// arguments as typed properties read from the parsed words (`init`), and what it does with the
+/// workbench's domain operations (`run`).
+protocol WorkbenchCommand: Sendable {
+  static var spec: CommandSpec { get }
+  init(_ arguments: Arguments) throws(HostError)
+  func run(on state: WorkbenchState) throws(HostError) -> CommandResult
+}
+
 /// What runs lines of commands (the session): `run FILE` hands its file to it.
 public protocol LineRunner: AnyObject {
   /// `run FILE`: the file's commands, run line after line, and their transcript.
-  func runFile(_ args: Arguments) throws(HostError) -> CommandResult
+  func runFile(named name: String) throws(HostError) -> CommandResult
 }

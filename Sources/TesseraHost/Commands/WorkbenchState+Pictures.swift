@@ -1,14 +1,12 @@
 import TesseraKit
 
-/// `render PATH [viewport|content|batch|X Y W H] [key=value ...]`: a picture of the layout, or of
-/// the last batch's animation. The handler gathers what to draw; `Output/SVG` draws it and the
-/// session writes the file.
+/// What `render` draws: the scene and the elements or motions of a picture, gathered from the
+/// workbench; `Output/SVG` draws it and the session writes the file.
 extension WorkbenchState {
-  func renderCommand(_ args: Arguments) throws(HostError) -> CommandResult {
-    let path = try args.word("PATH")
-    var options = try RenderOptions(args.pairs("key=value"))
+  /// A picture of `area` (nil: the viewport) to write at `path`.
+  func picture(path: String, area: PictureArea?, options: RenderOptions) throws(HostError) -> PictureRequest {
+    var options = options
     let layout = try currentLayout()
-    let area = args["viewport|content|batch|transition|X Y W H"]
     let contentSize = try shownContentSize()
     // During an interactive transition the bounds sit at the blended offset.
     let bounds = Rect(origin: transition?.offset ?? model.bounds.origin, size: model.bounds.size)
@@ -29,15 +27,13 @@ extension WorkbenchState {
       let motions = try lastBatchMotions(layout)
       scene.area = model.bounds
       options.fit(scene.area)
-      return .picture(
-        PictureRequest(
-          path: path, subject: .motion(motions, frames: options.frames), scene: scene, options: options.picture))
+      return PictureRequest(
+        path: path, subject: .motion(motions, frames: options.frames), scene: scene, options: options.picture)
     case .word("transition")?:
       let motions = try transitionMotions(into: &scene)
       options.fit(scene.area)
-      return .picture(
-        PictureRequest(
-          path: path, subject: .motion(motions, frames: options.frames), scene: scene, options: options.picture))
+      return PictureRequest(
+        path: path, subject: .motion(motions, frames: options.frames), scene: scene, options: options.picture)
     case .word("content")?:
       guard contentSize.width > 0, contentSize.height > 0 else {
         throw HostError(
@@ -66,7 +62,7 @@ extension WorkbenchState {
     scene.elements =
       transition != nil
       ? try shownElements(in: scene.area) : try elements(in: scene.area, whole: area == .word("content"), layout)
-    return .picture(PictureRequest(path: path, subject: .layout, scene: scene, options: options.picture))
+    return PictureRequest(path: path, subject: .layout, scene: scene, options: options.picture)
   }
 
   /// What a picture of `area` shows. A rect query leaves out zero-area frames, but a line of
@@ -160,72 +156,5 @@ extension WorkbenchState {
         label: label, id: a.id, start: a.start, end: a.end,
         change: change, pathLabel: pathLabel ?? (a.to ?? a.from).map { "\($0)" }, startPath: a.from.map { "\($0)" })
     }
-  }
-}
-
-/// The words `render` takes for what it draws (besides a rect).
-enum RenderArea {
-  static let words = ["viewport", "content", "batch", "transition"]
-}
-
-/// `render`'s `key=value` options, declared once (`help render` lists them, completion offers
-/// them, `OptionSchema` checks them).
-struct RenderOptions {
-  /// More elements than this in the area are drawn as a density overview.
-  static let overviewLimit = 20_000
-  /// The most items a picture of the whole content takes (about 0.3 s and 400 MB a million).
-  static let mostElements = 2_000_000
-  static let maximumFrames = 60
-  /// The largest `width=` in pixels.
-  static let maximumPixels = 100_000.0
-  /// The longest side a picture gets, in pixels: renderers refuse larger images (librsvg stops at
-  /// 32767), so a very long content is drawn at a smaller scale instead.
-  static let longestSide = 16_384.0
-
-  static let schema = OptionSchema(
-    "render",
-    [
-      OptionSpec("scale", .number, default: "1", range: 0.01...100, placeholder: "S", doc: "pixels per point"),
-      OptionSpec("width", .number, range: 1...maximumPixels, placeholder: "PX", doc: "fit the picture to this width"),
-      OptionSpec("title", .string, placeholder: "TEXT", doc: "a title above the picture"),
-      OptionSpec("labels", .choice(["on", "off"]), default: "on", doc: "label the elements"),
-      OptionSpec(
-        "hidden", .choice(["show", "skip"]), default: "skip", doc: "hidden elements drawn dashed, or not drawn"),
-      OptionSpec(
-        "frames", .integer, range: 2...Double(maximumFrames), placeholder: "N",
-        doc: "a film strip of N frames (with batch or transition)"),
-    ])
-
-  /// Options that draw `area` at scale 1, or smaller when it would come out longer than
-  /// `longestSide` pixels.
-  static func fitted(_ area: Rect) -> PictureOptions {
-    let longest = max(area.width, area.height)
-    var options = PictureOptions()
-    if longest.isFinite, longest > longestSide { options.scale = longestSide / longest }
-    return options
-  }
-
-  /// Lowers the scale when `area` would come out longer than `longestSide` pixels.
-  mutating func fit(_ area: Rect) {
-    let longest = max(area.width, area.height)
-    let scale = picture.width.map { $0 / area.width } ?? picture.scale
-    guard longest * scale > Self.longestSide else { return }
-    picture.width = nil
-    picture.scale = Self.longestSide / longest
-  }
-
-  var picture = PictureOptions()
-  var frames: Int?
-
-  init(_ pairs: [Arguments.Pair]) throws(HostError) {
-    let given = try Self.schema.parse(pairs.map { ($0.key, $0.value) })
-    picture.overviewLimit = Self.overviewLimit
-    // Every option has a value here: the schema's defaults are the picture's.
-    picture.scale = given.number("scale") ?? picture.scale
-    picture.width = given.number("width")
-    picture.title = given.text("title").flatMap { $0.isEmpty ? nil : $0 }
-    picture.labels = given.text("labels") == "on"
-    picture.showHidden = given.text("hidden") == "show"
-    frames = given.integer("frames")
   }
 }

@@ -1,31 +1,15 @@
 import TesseraABI
 import TesseraKit
 
-/// `invalidate` and `selfsizing`: what makes a layout lay out again.
+/// What `invalidate` does and prints: an invalidation, or a cell's preferred size, and the
+/// elements it changes.
 extension WorkbenchState {
-  func invalidateCommand(_ args: Arguments) throws(HostError) -> CommandResult {
-    try refuseDuringTransition("invalidate")
+  /// Records an invalidation and runs the pass after it: what `invalidate` prints.
+  func invalidate(_ request: InvalidationRequest) throws(HostError) -> InvalidationChanges {
     let layout = try currentLayout()
-    var request = InvalidationRequest()
-    switch args.subcommand {
-    case ["all"]:
-      request = .everything
-    case ["item"]:
-      request.items = [try existingItem(args.indexPath("S.I"))]
-    case ["supplementary"]:
-      request.supplementaries = [Element.Reference(kind: try args.word("KIND"), indexPath: try args.indexPath("S.I"))]
-    case ["decoration"]:
-      request.decorations = [Element.Reference(kind: try args.word("KIND"), indexPath: try args.indexPath("S.I"))]
-    default:
-      let path = try existingItem(args.indexPath("S.I"))
-      let size = try args.size("WxH")
-      try Limits.checkSize(size, "preferred size")
-      return try preferredSizeCommand(size, at: path)
+    return try changes(describedAs: "invalidated \(request.description)") { () throws(HostError) in
+      layout.invalidate(request)
     }
-    return .invalidation(
-      try changes(describedAs: "invalidated \(request.description)") { () throws(HostError) in
-        layout.invalidate(request)
-      })
   }
 
   func existingItem(_ path: IndexPath) throws(HostError) -> IndexPath {
@@ -34,7 +18,7 @@ extension WorkbenchState {
   }
 
   /// The cell at `path` reports a preferred size (self-sizing).
-  func preferredSizeCommand(_ size: Size, at path: IndexPath) throws(HostError) -> CommandResult {
+  func reportPreferredSize(_ size: Size, at path: IndexPath) throws(HostError) -> CommandResult {
     let layout = try currentLayout()
     guard let original = try layout.item(at: path) else {
       throw HostError("layout '\(layout.layoutClass.name)' has no attributes for item \(path)")
@@ -70,21 +54,5 @@ extension WorkbenchState {
     for e in before { old[e.label] = e }
     let changed = listing(after.filter { old[$0.label] != $0 })
     return InvalidationChanges(summary: summary, sizeBefore: sizeBefore, sizeAfter: sizeAfter, changed: changed)
-  }
-
-  func selfSizingCommand(_ args: Arguments) throws(HostError) -> CommandResult {
-    try refuseDuringTransition("selfsizing")
-    guard args.subcommand == ["on"] else {
-      settings.selfSizing.isOn = false
-      return .selfSizingOff
-    }
-    let budget = args.has("BUDGET") ? try args.count("BUDGET") : settings.selfSizing.budget
-    // A failed command changes nothing: the atomic scope puts the setting back.
-    return try atomically { () throws(HostError) in
-      settings.selfSizing.isOn = true
-      settings.selfSizing.budget = budget
-      let passes = try settleVisibleCells()
-      return .selfSizingOn(budget: budget, passes: passes)
-    }
   }
 }

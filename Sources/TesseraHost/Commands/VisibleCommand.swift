@@ -1,0 +1,22 @@
+/// `visible [--all]`: every element intersecting the viewport.
+struct VisibleCommand: WorkbenchCommand {
+  static let spec = CommandSpec(
+    "visible",
+    [
+      CommandForm(
+        flag: "--all", misfit: "visible takes no arguments but --all (see 'dump X Y W H' for a rect)")
+    ],
+    summary: "attributes of every element intersecting the viewport",
+    discussion:
+      "An element counts when its frame and the bounds overlap with positive area; touching an edge is not enough. A table shows the first \(Limits.rowsShown) rows and says how many there are; --all prints every row (format json always lists every element).",
+    examples: ["visible", "visible --all"],
+    run: .command(VisibleCommand.self))
+
+  var showsAll: Bool
+
+  init(_ arguments: Arguments) { showsAll = arguments.flag }
+
+  func run(on state: WorkbenchState) throws(HostError) -> CommandResult {
+    .attributes(try state.shownListing(in: state.model.bounds, command: "visible", showsAll: showsAll))
+  }
+}
