@@ -58,7 +58,7 @@ import Testing
     var expected = session.model.dataset
     // Every request is asked of the same prepared layout, then all are invalidated together
     // (merged until the next pass), as a pass that measures a screen of cells does.
-    var requests: [InvalidationRequest] = []
+    var requests: [InvalidationContext] = []
     for _ in 0..<rng.int(in: 1...60) {
       let s = rng.int(in: 0...expected.sections.count - 1)
       guard !expected.sections[s].items.isEmpty else { continue }

@@ -149,11 +149,12 @@ import Testing
   @Test func onlyOverlapsOfOneZIndexAreMarked() throws {
     let frame = Rect(x: 0, y: 0, width: 50, height: 50)
     let shifted = Rect(x: 20, y: 20, width: 50, height: 50)
-    let cases: [([Element], [String: KindDrawing], Int)] = [
+    let cases: [([Element], [String: KindDrawingHint], Int)] = [
       ([F.element(.cell, nil, 0, 0, frame), F.element(.cell, nil, 0, 1, shifted)], [:], 2),
       ([F.element(.cell, nil, 0, 0, frame), F.element(.cell, nil, 0, 1, shifted, z: 1)], [:], 0),
       (
-        [F.element(.cell, nil, 0, 0, frame), F.element(.cell, nil, 0, 1, shifted)], ["cell": KindDrawing(shape: .dot)],
+        [F.element(.cell, nil, 0, 0, frame), F.element(.cell, nil, 0, 1, shifted)],
+        ["cell": KindDrawingHint(nil, .dot)],
         0
       ),
       ([F.element(.cell, nil, 0, 0, frame), F.element(.cell, nil, 0, 1, shifted, alpha: 0)], [:], 0),
@@ -174,10 +175,10 @@ import Testing
     let heading = F.element(
       .supplementary, "date", 0, 3, Rect(x: 0, y: 0, width: 120, height: 40), custom: [("day", 16594)])
     var scene = F.smallScene([heading])
-    scene.drawings = ["date": KindDrawing(shape: .box, labelKey: "day", labelFormat: .date)]
+    scene.drawings = ["date": KindDrawingHint(nil, .box, label: .init("day", as: .date))]
     let root = try SVGNode.parse(LayoutPicture.draw(scene, options: PictureOptions()).svg)
     #expect(root.group("date 0.3")?.texts == ["2015-06-08", "0.3"])
-    scene.drawings = ["date": KindDrawing(shape: .box, labelKey: "day", labelFormat: .number)]
+    scene.drawings = ["date": KindDrawingHint(nil, .box, label: .init("day", as: .number))]
     let numbered = try SVGNode.parse(LayoutPicture.draw(scene, options: PictureOptions()).svg)
     #expect(numbered.group("date 0.3")?.texts == ["16594", "0.3"])
   }
@@ -250,8 +251,8 @@ import Testing
     var scene = F.smallScene(elements)
     scene.kinds = ["connector", "link", "pin"]
     scene.drawings = [
-      "connector": KindDrawing(shape: .line, direction: .falling, flipKey: "startTop"),
-      "link": KindDrawing(shape: .line), "pin": KindDrawing(shape: .dot),
+      "connector": KindDrawingHint(nil, .line, direction: .falling, flipKey: "startTop"),
+      "link": KindDrawingHint(nil, .line), "pin": KindDrawingHint(nil, .dot),
     ]
     let root = try SVGNode.parse(LayoutPicture.draw(scene, options: PictureOptions()).svg)
     func ends(_ label: String) -> [Double]? {

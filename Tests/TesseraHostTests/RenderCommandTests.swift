@@ -58,7 +58,8 @@ import Testing
     _ = session.execute("layout schematic")
     #expect(
       session.layout?.layoutClass.drawings["connector"]
-        == KindDrawing(shape: .line, direction: .falling, flipKey: "startTop"))
+        == KindDrawingHint(
+          ElementKind(.supplementary, named: "connector"), .line, direction: .falling, flipKey: "startTop"))
     let root = try SVGNode.parse(try #require(session.execute("render - content")))
     let connectors = root.elementGroups.filter { $0["data-element"]?.hasPrefix("connector") == true }
     #expect(!connectors.isEmpty && connectors.allSatisfy { $0.shape?.name == "line" })

@@ -7,7 +7,7 @@ extension LayoutInstance {
   /// `shouldInvalidateLayoutForPreferredLayoutAttributes` then
   /// `invalidationContextForPreferredLayoutAttributes`: nil when the layout keeps its
   /// attributes, else the invalidation it asks for (merged at the next pass).
-  public func preferredSize(_ size: Size, for original: Element) throws(HostError) -> InvalidationRequest? {
+  public func preferredSize(_ size: Size, for original: Element) throws(HostError) -> InvalidationContext? {
     try prepareIfNeeded()
     var preferred = original
     preferred.frame.size = size
@@ -24,7 +24,7 @@ extension LayoutInstance {
       result: "\(should)")
     guard should else { return nil }
     // UIKit's default context: the item, with its preferred size.
-    var standard = InvalidationRequest()
+    var standard = InvalidationContext()
     standard.items = [original.indexPath]
     standard.addPreferredSize(size, at: original.indexPath)
     guard let make = descriptor.invalidation_context_for_preferred else { return standard }
@@ -55,7 +55,7 @@ extension LayoutInstance {
   /// A plugin's C context as a request (arrays copied: they live only until the next call).
   /// `purpose` names the call in messages ("a preferred size", "a bounds change").
   package func request(from c: tessera_invalidation_context, for purpose: String) throws(HostError)
-    -> InvalidationRequest
+    -> InvalidationContext
   {
     guard Int(c.struct_size) >= Int(TESSERA_INVALIDATION_CONTEXT_V2_0_SIZE),
       Int(c.struct_size) <= MemoryLayout<tessera_invalidation_context>.size
@@ -83,16 +83,18 @@ extension LayoutInstance {
         "layout '\(layoutClass.name)' built a context for \(purpose) with \(UInt(bitPattern: count)) \(name)\(list == nil ? " and no list" : ""): the most is \(Limits.records) (plugin bug)"
       )
     }
-    var request = InvalidationRequest(flags: c.flags)
+    var request = InvalidationContext(abiFlags: c.flags)
     /// A kind index the layout did not declare is its bug, never read as a cell.
-    func reference(_ r: tessera_element_ref) throws(HostError) -> Element.Reference {
+    func reference(_ r: tessera_element_ref) throws(HostError) -> InvalidationContext.ElementRef {
       guard let kind = layoutClass.declaredKind(at: r.kind) else {
         throw HostError(
           .pluginBug,
           "layout '\(layoutClass.name)' built a context for \(purpose) naming \(IndexPath(r.index_path)) with undeclared kind index \(r.kind) (plugin bug)"
         )
       }
-      return Element.Reference(kind: kind.name, indexPath: IndexPath(r.index_path))
+      let category: ElementCategory = kind.category == TESSERA_CATEGORY_DECORATION ? .decoration : .supplementary
+      return InvalidationContext.ElementRef(
+        kind: ElementKind(category, named: kind.name), indexPath: IndexPath(r.index_path))
     }
     request.items = (0..<c.item_count).map { IndexPath(c.items[$0]) }
     request.supplementaries = try (0..<c.supplementary_count).map { (i) throws(HostError) in

@@ -7,7 +7,7 @@ import TesseraKit
 extension LayoutInstance {
   /// Invalidation after the data changed, carrying the batch's update items.
   public func invalidate(flags: UInt32, updateItems: [UpdateItem]) throws(HostError) {
-    var request = InvalidationRequest(flags: flags)
+    var request = InvalidationContext(abiFlags: flags)
     request.updateItems = updateItems
     invalidate(request)
   }

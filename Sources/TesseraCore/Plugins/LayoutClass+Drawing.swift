@@ -10,7 +10,7 @@ extension LayoutClass {
     _ descriptor: UnsafePointer<tessera_layout_descriptor>, table: tessera_layout_descriptor,
     kinds: [(category: tessera_category, name: String)],
     customKeys: [String], callerTag: [UInt8], context: String
-  ) throws(HostError) -> [String: KindDrawing] {
+  ) throws(HostError) -> [String: KindDrawingHint] {
     guard let getExtension = table.get_extension else { return [:] }
     let found = PluginCallMarker.around(callerTag, "get_extension") {
       getExtension(descriptor, TESSERA_DRAWING_EXTENSION_ID)
@@ -33,7 +33,7 @@ extension LayoutClass {
     guard table.kind_count == 0 || table.kind_stride >= UInt32(entrySize) else {
       throw bad("has entries \(table.kind_stride) bytes apart, less than the \(entrySize) of one entry")
     }
-    var drawings: [String: KindDrawing] = [:]
+    var drawings: [String: KindDrawingHint] = [:]
     let base = UnsafeRawPointer(table.kinds)
     for index in 0..<Int(table.kind_count) {
       guard let base else { break }
@@ -45,14 +45,14 @@ extension LayoutClass {
         )
       }
       guard entry.kind < UInt32(kinds.count) else { throw bad("entry \(index) names undeclared kind \(entry.kind)") }
-      let shape: KindDrawing.Shape
+      let shape: KindDrawingHint.Shape
       switch tessera_shape(rawValue: entry.shape) {
       case TESSERA_SHAPE_BOX: shape = .box
       case TESSERA_SHAPE_LINE: shape = .line
       case TESSERA_SHAPE_DOT: shape = .dot
       default: throw bad("entry \(index) has unknown shape \(entry.shape)")
       }
-      let direction: KindDrawing.LineDirection
+      let direction: KindDrawingHint.Direction
       switch tessera_line_direction(rawValue: entry.direction) {
       case TESSERA_LINE_RISING: direction = .rising
       case TESSERA_LINE_FALLING: direction = .falling
@@ -67,8 +67,7 @@ extension LayoutClass {
       } else if entry.flip_custom != -1 {
         throw bad("entry \(index) has flip_custom \(entry.flip_custom): give an index into custom_keys, or -1")
       }
-      var labelKey: String?
-      var labelFormat = KindDrawing.LabelFormat.number
+      var label: KindDrawingHint.CustomLabel?
       switch tessera_label_format(rawValue: entry.label_format) {
       case TESSERA_LABEL_PATH: break
       case TESSERA_LABEL_NUMBER, TESSERA_LABEL_DATE:
@@ -76,13 +75,16 @@ extension LayoutClass {
           throw bad(
             "entry \(index) labels with custom value \(entry.label_custom), but the layout has \(customKeys.count)")
         }
-        labelKey = customKeys[Int(entry.label_custom)]
-        if entry.label_format == TESSERA_LABEL_DATE.rawValue { labelFormat = .date }
+        label = KindDrawingHint.CustomLabel(
+          customKeys[Int(entry.label_custom)], as: entry.label_format == TESSERA_LABEL_DATE.rawValue ? .date : .number)
       default: throw bad("entry \(index) has unknown label format \(entry.label_format)")
       }
       // Cells are listed under the cell kind's name ("cell").
-      drawings[kinds[Int(entry.kind)].name] = KindDrawing(
-        shape: shape, direction: direction, flipKey: flipKey, labelKey: labelKey, labelFormat: labelFormat)
+      let (category, name) = kinds[Int(entry.kind)]
+      let kind =
+        entry.kind == 0
+        ? nil : ElementKind(category == TESSERA_CATEGORY_DECORATION ? .decoration : .supplementary, named: name)
+      drawings[name] = KindDrawingHint(kind, shape, direction: direction, flipKey: flipKey, label: label)
     }
     return drawings
   }

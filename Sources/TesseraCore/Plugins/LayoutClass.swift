@@ -15,7 +15,7 @@ public final class LayoutClass: @unchecked Sendable {
   package let declaredKinds: [(category: tessera_category, name: String)]
   public let customKeys: [String]
   /// How pictures draw the layout's kinds (`tessera.drawing/1`), by kind name.
-  public private(set) var drawings: [String: KindDrawing] = [:]
+  public private(set) var drawings: [String: KindDrawingHint] = [:]
   /// The option `zoom` multiplies and the axes it stretches (`tessera.zoom/1`); nil when the
   /// layout does not zoom.
   public private(set) var zoomScale: ZoomScale?

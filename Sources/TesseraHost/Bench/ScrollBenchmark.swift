@@ -126,7 +126,7 @@ public enum ScrollBenchmark {
     /// column width — asks again next frame, as a device would).
     func sizeCells(_ shown: [Element], in bounds: Rect) throws(HostError) -> Bool {
       // Every cell asks the layout as it is; the invalidations merge into the next pass.
-      var requests: [InvalidationRequest] = []
+      var requests: [InvalidationContext] = []
       for cell in shown where cell.category == .cell {
         guard let measured = sizing.measure(cell.indexPath, in: dataset), measured != cell.frame.size,
           let request = try instance.preferredSize(measured, for: cell)

@@ -40,41 +40,41 @@ struct InvalidateCommand: WorkbenchCommand {
   static let size = Argument<ItemSize>("WxH")
 
   enum Target {
-    case everything
+    case context(InvalidationContext)
     case item(IndexPath)
-    case supplementary(String, IndexPath)
-    case decoration(String, IndexPath)
     case preferredSize(Size, IndexPath)
   }
 
   var target: Target
-
   init(_ arguments: Arguments) throws(HostError) {
+    var context = InvalidationContext()
     switch arguments.subcommand {
-    case ["all"]: target = .everything
-    case ["item"]: target = .item(try arguments.value(Self.path))
-    case ["supplementary"]:
-      target = .supplementary(try arguments.value(Self.supplementary).name, try arguments.value(Self.viewPath).path)
-    case ["decoration"]:
-      target = .decoration(try arguments.value(Self.decoration).name, try arguments.value(Self.viewPath).path)
-    default: target = .preferredSize(try arguments.value(Self.size).size, try arguments.value(Self.path))
+    case ["all"]: context = .everything
+    case ["item"]: target = .item(try arguments.value(Self.path)); return
+    case ["supplementary"], ["decoration"]:
+      let category: ElementCategory = arguments.subcommand == ["decoration"] ? .decoration : .supplementary
+      let name = try arguments.value(category == .decoration ? Self.decoration : Self.supplementary).name
+      let view = InvalidationContext.ElementRef(
+        kind: ElementKind(category, named: name), indexPath: try arguments.value(Self.viewPath).path)
+      if category == .decoration { context.decorations = [view] } else { context.supplementaries = [view] }
+    default: target = .preferredSize(try arguments.value(Self.size).size, try arguments.value(Self.path)); return
     }
+    target = .context(context)
   }
 
   func run(on state: WorkbenchState) throws(HostError) -> CommandResult {
     try state.refuseDuringTransition("invalidate")
     _ = try state.currentLayout()
-    var request = InvalidationRequest()
     switch target {
-    case .everything: request = .everything
-    case .item(let path): request.items = [try state.existingItem(path)]
-    case .supplementary(let kind, let path): request.supplementaries = [Element.Reference(kind: kind, indexPath: path)]
-    case .decoration(let kind, let path): request.decorations = [Element.Reference(kind: kind, indexPath: path)]
+    case .context(let context): return .invalidation(try state.invalidate(context))
+    case .item(let path):
+      var context = InvalidationContext()
+      context.items = [try state.existingItem(path)]
+      return .invalidation(try state.invalidate(context))
     case .preferredSize(let size, let path):
       let path = try state.existingItem(path)
       try Limits.checkSize(size, "preferred size")
       return try state.reportPreferredSize(size, at: path)
     }
-    return .invalidation(try state.invalidate(request))
   }
 }

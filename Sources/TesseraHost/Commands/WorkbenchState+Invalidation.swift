@@ -5,9 +5,9 @@ import TesseraKit
 /// elements it changes.
 extension WorkbenchState {
   /// Records an invalidation and runs the pass after it: what `invalidate` prints.
-  func invalidate(_ request: InvalidationRequest) throws(HostError) -> InvalidationChanges {
+  func invalidate(_ request: InvalidationContext) throws(HostError) -> InvalidationChanges {
     let layout = try currentLayout()
-    return try changes(describedAs: "invalidated \(request.description)") { () throws(HostError) in
+    return try changes(describedAs: "invalidated \(request.summary)") { () throws(HostError) in
       layout.invalidate(request)
     }
   }
@@ -29,7 +29,7 @@ extension WorkbenchState {
     }
     let id = model.dataset.sections[path.section].items.ids[path.item]
     return .invalidation(
-      try changes(describedAs: "\(path) prefers \(size.formatted): invalidated \(request.description)") {
+      try changes(describedAs: "\(path) prefers \(size.formatted): invalidated \(request.summary)") {
         () throws(HostError) in
         layout.invalidate(request)
         layout.preferredLog.append((id, size))

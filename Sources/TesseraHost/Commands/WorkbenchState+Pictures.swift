@@ -113,7 +113,7 @@ extension WorkbenchState {
       x: min(oldBounds.minX, newBounds.minX), y: min(oldBounds.minY, newBounds.minY),
       width: max(oldBounds.maxX, newBounds.maxX) - min(oldBounds.minX, newBounds.minX),
       height: max(oldBounds.maxY, newBounds.maxY) - min(oldBounds.minY, newBounds.minY))
-    var drawings: [String: KindDrawing] = [:]
+    var drawings: [String: KindDrawingHint] = [:]
     for layoutClass in classes { drawings.merge(layoutClass.drawings) { first, _ in first } }
     scene.kinds = LayoutClass.kindNames(of: classes, nil)
     scene.drawings = drawings

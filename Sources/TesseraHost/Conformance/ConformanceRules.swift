@@ -198,7 +198,7 @@ extension ConformanceChecker {
     let fresh = try trial.fresh { () throws(HostError) in
       let fresh = try LayoutInstance(layout.layoutClass, model: model, options: layout.options)
       if let original = try fresh.item(at: cell.indexPath), var request = try fresh.preferredSize(size, for: original) {
-        request.flags |= UInt32(TESSERA_INVALIDATE_EVERYTHING)
+        request.flags.insert(.everything)
         fresh.invalidate(request)
       }
       return try fresh.allAttributes()

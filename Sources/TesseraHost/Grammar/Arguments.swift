@@ -9,7 +9,8 @@ struct Arguments: Sendable {
   var flag = false
   var values: [String: any Sendable] = [:]
 
-  /// The value of an argument, nil when an optional one was not given.
+  /// The value of an argument, nil when an optional one was not given. Values are kept by
+  /// placeholder: arguments of different forms with the same placeholder and type read as one.
   subscript<Value>(_ argument: Argument<Value>) -> Value? { values[argument.name] as? Value }
 
   /// The value of a required argument of the form that was read: always there, unless a

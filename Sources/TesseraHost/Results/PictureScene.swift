@@ -18,7 +18,7 @@ public struct PictureScene {
   /// colour 0. Kinds not declared here follow, in name order.
   public var kinds: [String]
   /// Drawing hints per kind; a kind without one is a box.
-  public var drawings: [String: KindDrawing]
+  public var drawings: [String: KindDrawingHint]
   /// The dataset id of a cell, shown under its index path when it fits.
   public var cellID: (IndexPath) -> String?
   /// Whether overlapping cells are outlined: not while a transition blends two layouts (every
@@ -27,7 +27,7 @@ public struct PictureScene {
 
   public init(
     area: Rect, viewport: Rect, contentSize: Size, elements: [Element], kinds: [String] = [],
-    drawings: [String: KindDrawing] = [:], cellID: @escaping (IndexPath) -> String? = { _ in nil }
+    drawings: [String: KindDrawingHint] = [:], cellID: @escaping (IndexPath) -> String? = { _ in nil }
   ) {
     self.area = area
     self.viewport = viewport

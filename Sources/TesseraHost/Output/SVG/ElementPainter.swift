@@ -10,7 +10,7 @@ import TesseraKit
 struct ElementPainter {
   private(set) var style: PictureStyle
   let kindIndices: [String: Int]
-  let drawings: [String: KindDrawing]
+  let drawings: [String: KindDrawingHint]
   let pixelsPerPoint: Double
   let labels: Bool
   /// The drawn area, when labels should keep inside it.
@@ -22,7 +22,7 @@ struct ElementPainter {
   /// Palette indices: cells 0, `kinds[i]` i + 1, kinds of `elements` not in `kinds` after them
   /// in name order.
   init(
-    kinds: [String], elements: [Element], drawings: [String: KindDrawing], pixelsPerPoint: Double, labels: Bool
+    kinds: [String], elements: [Element], drawings: [String: KindDrawingHint], pixelsPerPoint: Double, labels: Bool
   ) {
     var indices: [String: Int] = [:]
     for (index, kind) in kinds.enumerated() where indices[kind] == nil { indices[kind] = index + 1 }
@@ -41,7 +41,7 @@ struct ElementPainter {
     element.kind.flatMap { kindIndices[$0] } ?? 0
   }
 
-  func drawing(_ element: Element) -> KindDrawing {
+  func drawing(_ element: Element) -> KindDrawingHint {
     drawings[element.kind ?? "cell"] ?? .box
   }
 
@@ -161,7 +161,7 @@ struct ElementPainter {
 
   /// The ends of a line: the drawing's diagonal, or the other one when the element's flip value
   /// is not 0.
-  static func lineEnds(_ element: Element, drawing: KindDrawing) -> (Point, Point) {
+  static func lineEnds(_ element: Element, drawing: KindDrawingHint) -> (Point, Point) {
     let frame = element.frame
     var rising = drawing.direction == .rising
     if let key = drawing.flipKey, let value = element.custom.first(where: { $0.key == key })?.value, value != 0 {
