@@ -54,7 +54,7 @@ import Testing
   @Test func valuesAreTheGivenThenTheDefaults() throws {
     let random = try #require(DatasetGenerator.named("random")).parameters
     let values = try random.parse([("seed", "7"), ("max", "50x40")])
-    #expect(values.integer("seed") == 7 && values.size("max") == Size(width: 50, height: 40))
+    #expect(values.seed("seed") == 7 && values.size("max") == Size(width: 50, height: 40))
     #expect(values.size("min") == Size(width: 20, height: 20) && values.has("min") == false)
     #expect(values.size("header") == nil)
   }

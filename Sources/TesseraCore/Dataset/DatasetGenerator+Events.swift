@@ -31,7 +31,7 @@ extension DatasetGenerator {
       }
       throw HostError("invalid span=\(span): the timeline lays out at most \(largestEventSpan) days")
     }
-    var rng = SplitMix64(seed: UInt64(arguments.integer("seed") ?? 1))
+    var rng = SplitMix64(seed: arguments.seed("seed") ?? 1)
     let firstDay = 16_436  // 2015-01-01
     var dataset = Dataset()
     dataset.sections.reserveCapacity(tracks)

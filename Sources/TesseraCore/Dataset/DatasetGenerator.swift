@@ -29,7 +29,7 @@ public struct DatasetGenerator: Sendable {
     kind: "photos", summary: "N photos with realistic aspect ratios (seed=K, default 1)",
     parameters: common + [seed]
   ) { count, arguments throws(HostError) in
-    var rng = SplitMix64(seed: UInt64(arguments.integer("seed") ?? 1))
+    var rng = SplitMix64(seed: arguments.seed("seed") ?? 1)
     let ratios: [(Double, Double)] = [(4, 3), (3, 4), (3, 2), (2, 3), (16, 9), (9, 16), (1, 1), (4, 3), (3, 4)]
     return try build(count, arguments) { _ in
       let (a, b) = ratios[rng.int(in: 0...ratios.count - 1)]
@@ -46,7 +46,7 @@ public struct DatasetGenerator: Sendable {
     kind: "blocks", summary: "N items with quilt spans (blocks [w, h], mostly 1x1; seed=K, default 1)",
     parameters: common + [seed]
   ) { count, arguments throws(HostError) in
-    var rng = SplitMix64(seed: UInt64(arguments.integer("seed") ?? 1))
+    var rng = SplitMix64(seed: arguments.seed("seed") ?? 1)
     let spans: [[Double]] = [[1, 1], [1, 1], [1, 1], [1, 1], [1, 1], [1, 1], [2, 1], [1, 2], [2, 2], [3, 1]]
     return try build(count, arguments, property: "blocks", { _ in .numbers(spans[rng.int(in: 0...spans.count - 1)]) }) {
       _ in
@@ -65,8 +65,7 @@ public struct DatasetGenerator: Sendable {
     OptionSpec("header", .size, range: 0...Limits.coordinate, doc: "give every section a header of this size"),
     OptionSpec("footer", .size, range: 0...Limits.coordinate, doc: "give every section a footer of this size"),
   ]
-  package static let seed = OptionSpec(
-    "seed", .integer, default: "1", range: 0...Double.greatestFiniteMagnitude, placeholder: "K", doc: "random seed")
+  package static let seed = OptionSpec("seed", .seed, default: "1", placeholder: "K", doc: "random seed")
 
   /// N items without sizes (the layout's default size applies) or all of one size.
   public static let grid = DatasetGenerator(
@@ -86,7 +85,7 @@ public struct DatasetGenerator: Sendable {
       OptionSpec("max", .size, default: "200x120", range: 0...Limits.generatedSide, doc: "largest size"),
     ]
   ) { count, arguments throws(HostError) in
-    var rng = SplitMix64(seed: UInt64(arguments.integer("seed") ?? 1))
+    var rng = SplitMix64(seed: arguments.seed("seed") ?? 1)
     let low = arguments.size("min") ?? Size(width: 20, height: 20)
     let high = arguments.size("max") ?? Size(width: 200, height: 120)
     guard low.width <= high.width, low.height <= high.height else {
@@ -132,12 +131,10 @@ public struct DatasetGenerator: Sendable {
       OptionSpec(
         "nodes", .integer, range: 1...Double.greatestFiniteMagnitude, placeholder: "N",
         doc: "exactly N nodes, levels filled in order (instead of depth)"),
-      OptionSpec(
-        "seed", .integer, range: 0...Double.greatestFiniteMagnitude, placeholder: "K",
-        doc: "random fanouts and node sizes"),
+      OptionSpec("seed", .seed, placeholder: "K", doc: "random fanouts and node sizes"),
     ], takesCount: false
   ) { _, arguments throws(HostError) in
-    var rng = arguments.integer("seed").map { SplitMix64(seed: UInt64($0)) }
+    var rng = arguments.seed("seed").map { SplitMix64(seed: $0) }
     let shape: TreeShape
     if let nodes = arguments.integer("nodes") {
       guard !arguments.has("depth") else { throw HostError("gen tree: give depth= or nodes=, not both") }

@@ -27,11 +27,19 @@ public struct OptionSchema: Sendable {
     return OptionValues(schema: self, given: given)
   }
 
-  /// One line per option for help: `    name=PLACEHOLDER  what it does (default D)`.
+  /// One line per option for help: `    name=PLACEHOLDER  what it does (2 to 60, default D)`.
   public var helpLines: [String] {
     options.map { option in
-      "    \(option.name)=\(option.placeholder)  \(option.doc)"
-        + (option.hasDefault ? " (default \(option.defaultText))" : "")
+      var notes: [String] = []
+      let (low, high) = (option.minimum, option.maximum)
+      if low > -Double.greatestFiniteMagnitude, high < Double.greatestFiniteMagnitude {
+        notes.append("\(formatNumber(low)) to \(formatNumber(high))")
+      } else if low > -Double.greatestFiniteMagnitude {
+        notes.append("at least \(formatNumber(low))")
+      }
+      if option.hasDefault { notes.append("default \(option.defaultText)") }
+      let note = notes.isEmpty ? "" : " (\(notes.joined(separator: ", ")))"
+      return "    \(option.name)=\(option.placeholder)  \(option.doc)" + note
     }
   }
 
@@ -74,4 +82,7 @@ public struct OptionValues: Sendable {
   }
 
   public func text(_ name: String) -> String? { value(name)?.text }
+
+  /// A `.seed` option's value.
+  public func seed(_ name: String) -> UInt64? { text(name).flatMap { UInt64($0) } }
 }

@@ -6,6 +6,9 @@ public struct OptionSpec: Sendable {
   public enum ValueType: Sendable, Equatable {
     case bool, integer, number, size, insets, string
     case choice([String])
+    /// A random seed: any whole number from 0 to 2^64 − 1, kept as typed (the host's own
+    /// options only: plugins receive integers as doubles).
+    case seed
 
     /// What a person may type, for help and errors.
     public var placeholder: String {
@@ -17,6 +20,7 @@ public struct OptionSpec: Sendable {
       case .insets: "TOP,LEFT,BOTTOM,RIGHT"
       case .string: "TEXT"
       case .choice(let words): words.joined(separator: "|")
+      case .seed: "SEED"
       }
     }
   }
@@ -80,7 +84,7 @@ public struct OptionSpec: Sendable {
     case .integer, .number: formatNumber(value.numbers[0])
     case .size: "\(formatNumber(value.numbers[0]))x\(formatNumber(value.numbers[1]))"
     case .insets: value.numbers.prefix(4).map(formatNumber).joined(separator: ",")
-    case .choice, .string: value.text
+    case .choice, .string, .seed: value.text
     }
   }
 
@@ -135,6 +139,9 @@ public struct OptionSpec: Sendable {
       guard let index = words.firstIndex(of: text) else { throw bad("one of \(words.joined(separator: ", "))") }
       return Value(numbers: [Double(index), 0, 0, 0], text: text)
     case .string:
+      return Value(numbers: [0, 0, 0, 0], text: text)
+    case .seed:
+      guard UInt64(text) != nil else { throw bad("a whole number from 0 to 18446744073709551615") }
       return Value(numbers: [0, 0, 0, 0], text: text)
     }
   }

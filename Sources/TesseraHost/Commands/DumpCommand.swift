@@ -22,6 +22,8 @@ struct DumpCommand: WorkbenchCommand {
   }
 
   func run(on state: WorkbenchState) throws(HostError) -> CommandResult {
-    .attributes(try state.shownListing(in: rect, command: "dump", showsAll: showsAll))
+    .attributes(
+      try state.shownListing(
+        in: rect, command: "dump", showsAll: showsAll, rowsKept: state.rowsKept(showsAll: showsAll)))
   }
 }

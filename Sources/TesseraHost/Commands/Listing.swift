@@ -18,16 +18,22 @@ extension WorkbenchState {
     LayoutClass.kindNames(of: [layout?.layoutClass, transition?.next.layoutClass], nil)
   }
 
-  /// What `visible` and `dump` list: everything, or — for a table that stops after
-  /// `Limits.rowsShown` rows — only those rows, counting the rest (a dump of five million
-  /// elements keeps a thousand, not five million; every record is still checked).
-  func shownListing(in rect: Rect?, command: String, showsAll: Bool) throws(HostError) -> AttributeList {
-    guard transition == nil, !showsAll, format == .table else {
+  /// What `visible` and `dump` list: everything, or only the first `rowsKept` rows, counting the
+  /// rest (a table of five million elements keeps a thousand, not five million; every record is
+  /// still checked).
+  func shownListing(in rect: Rect?, command: String, showsAll: Bool, rowsKept: Int?) throws(HostError)
+    -> AttributeList
+  {
+    guard transition == nil, let rowsKept else {
       let elements: [Element]
       if let rect { elements = try shownElements(in: rect) } else { elements = try shownElements() }
       return listing(elements, command: command, showsAll: showsAll)
     }
-    let (kept, total) = try currentLayout().attributes(in: rect, keeping: Limits.rowsShown, kinds: listedKinds)
+    let (kept, total) = try currentLayout().attributes(in: rect, keeping: rowsKept, kinds: listedKinds)
     return listing(kept, command: command, showsAll: showsAll, total: total)
   }
+
+  /// How many rows `visible` and `dump` keep: a table stops after `Limits.rowsShown` unless
+  /// `--all`; JSON lists every element.
+  func rowsKept(showsAll: Bool) -> Int? { showsAll || format == .json ? nil : Limits.rowsShown }
 }

@@ -17,6 +17,8 @@ struct VisibleCommand: WorkbenchCommand {
   init(_ arguments: Arguments) { showsAll = arguments.flag }
 
   func run(on state: WorkbenchState) throws(HostError) -> CommandResult {
-    .attributes(try state.shownListing(in: state.model.bounds, command: "visible", showsAll: showsAll))
+    let rowsKept = state.rowsKept(showsAll: showsAll)
+    return .attributes(
+      try state.shownListing(in: state.model.bounds, command: "visible", showsAll: showsAll, rowsKept: rowsKept))
   }
 }

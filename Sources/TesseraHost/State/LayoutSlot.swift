@@ -18,6 +18,15 @@ struct LayoutSlot {
     zoomOrigin = origin ?? layout.layoutClass.zoomScale.map { layout.options[$0.option.index] }
   }
 
+  /// Replaces the current layout with a new instance of its class with its options and
+  /// statistics, and the zoom origin it was chosen with.
+  mutating func rebuilt(_ layout: LayoutInstance, tracer: ((String) -> Void)?) throws(HostError) -> LayoutInstance {
+    let fresh = try LayoutInstance(layout.layoutClass, model: layout.model, options: layout.options, tracer: tracer)
+    fresh.stats = layout.stats
+    instance = fresh
+    return fresh
+  }
+
   /// What a failed command puts back. The instance is a reference that lives on: what a command
   /// can change inside it is noted beside it.
   struct Saved {

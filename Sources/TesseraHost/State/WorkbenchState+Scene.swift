@@ -9,9 +9,15 @@ extension WorkbenchState {
   func replaceDataset(_ dataset: Dataset) throws(HostError) {
     try atomically { () throws(HostError) in
       model.dataset = dataset
-      if let layout {
-        // New data is measured afresh: no preferred size accepted before counts.
-        layout.preferredLog.removeAll()
+      if var layout {
+        // New data is measured afresh: no preferred size accepted before counts. The plugin
+        // keeps the ones it accepted, so a layout that has some starts again as a new instance
+        // (its statistics kept), and a rollback, which replays the accepted sizes, finds it as
+        // it was.
+        if !layout.preferredLog.isEmpty {
+          let fresh = try slot.rebuilt(layout, tracer: tracer)
+          layout = fresh
+        }
         try layout.invalidate(flags: UInt32(TESSERA_INVALIDATE_EVERYTHING | TESSERA_INVALIDATE_DATA_SOURCE_COUNTS))
         do throws(HostError) {
           try layout.prepareIfNeeded()

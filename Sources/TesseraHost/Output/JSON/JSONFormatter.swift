@@ -137,7 +137,7 @@ enum JSONFormatter {
         case .integer, .number: json = .number(value.numbers[0])
         case .size: json = .array(value.numbers.prefix(2).map { .number($0) })
         case .insets: json = .array(value.numbers.prefix(4).map { .number($0) })
-        case .choice, .string: json = .string(value.text)
+        case .choice, .string, .seed: json = .string(value.text)
         }
         return (option.name, json)
       })
