@@ -92,6 +92,24 @@ import Testing
     #expect(Set(everyForm).subtracting(formsSeen).sorted() == [])
   }
 
+  /// What an engine restore skips: each command declares whether it only reads the session.
+  @Test func queriesAreDeclaredByTheirCommands() {
+    func named(_ reads: CommandSpec.Reads) -> [String] {
+      Session.commands.filter {
+        switch ($0.reads, reads) {
+        case (.never, .never), (.always, .always), (.withoutArguments, .withoutArguments): true
+        default: false
+        }
+      }.map(\.name).sorted()
+    }
+    #expect(named(.always) == ["data", "dump", "help", "item", "plugins", "render", "size", "visible"])
+    #expect(named(.withoutArguments) == ["layout", "scroll", "stats", "viewport", "watchdog"])
+    #expect(QueryCommands.isQuery(["viewport"], in: Session.commands))
+    #expect(!QueryCommands.isQuery(["viewport", "100x100"], in: Session.commands))
+    #expect(
+      QueryCommands.isQuery(["vis"], in: Session.commands) && !QueryCommands.isQuery(["gen"], in: Session.commands))
+  }
+
   @Test func usageLinesComeFromTheForms() throws {
     func usage(_ name: String) throws -> [String] { try CommandLookup.find(name, in: Session.commands).usage }
     #expect(try usage("layout") == ["layout [NAME [key=value ...]] [animated]"])

@@ -4,6 +4,7 @@ struct DataCommand: WorkbenchCommand {
     "data", [CommandForm(misfit: "data takes no arguments")], summary: "the dataset: sections, counts, item ids",
     discussion: "",
     examples: ["data"],
+    reads: .always,
     run: .command(DataCommand.self))
 
   init(_ arguments: Arguments) {}

@@ -9,6 +9,7 @@ struct DumpCommand: WorkbenchCommand {
     discussion:
       "Without a rect every element is listed, zero-area ones included. Each number of the rect is within ±\(Limits.coordinateText). A table shows the first \(Limits.rowsShown) rows and says how many there are; --all prints every row (format json always lists every element).",
     examples: ["dump", "dump 0 0 390 200", "dump --all"],
+    reads: .always,
     run: .command(DumpCommand.self))
 
   static let rect = Argument<Rect>("X Y W H")

@@ -15,6 +15,7 @@ struct ItemCommand: WorkbenchCommand {
     discussion:
       "With a kind, the layout's own lookup answers (layoutAttributesForSupplementaryView or …ForDecorationView, as UIKit asks when it needs one view), which may differ from what a rect query lists if the layout is wrong.",
     examples: ["item 0.3", "item header 1.0", "item band 0.2"],
+    reads: .always,
     run: .command(ItemCommand.self))
 
   static let path = Argument<IndexPath>("S.I")

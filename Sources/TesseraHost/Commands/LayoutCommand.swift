@@ -22,6 +22,7 @@ struct LayoutCommand: WorkbenchCommand {
       "layout", "layout flow minimumLineSpacing=4 sectionInset=10,10,10,10", "layout flow scrollDirection=horizontal",
       "layout mosaic animated",
     ],
+    reads: .withoutArguments,
     run: .command(LayoutCommand.self))
 
   static let name = Argument<LayoutName>("NAME")

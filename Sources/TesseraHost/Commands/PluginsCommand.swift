@@ -6,6 +6,7 @@ struct PluginsCommand: WorkbenchCommand {
     discussion:
       "Bundled plugins sit next to the tessera executable; more come from --plugin-path folders, the TESSERA_PLUGIN_PATH folders (colon-separated) and 'plugin load'.",
     examples: ["plugins"],
+    reads: .always,
     run: .command(PluginsCommand.self))
 
   init(_ arguments: Arguments) {}

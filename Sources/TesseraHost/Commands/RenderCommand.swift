@@ -39,6 +39,7 @@ struct RenderCommand: WorkbenchCommand {
       "render layout.svg", "render all.svg content width=800", "render top.svg 0 0 390 200 scale=2",
       "render move.svg batch", "render move.svg batch frames=5", "render zoom.svg transition frames=4",
     ],
+    reads: .always,
     run: .command(RenderCommand.self))
 
   static let file = Argument<FilePath>("PATH")

@@ -8,6 +8,7 @@ struct ScrollCommand: WorkbenchCommand {
     discussion:
       "Offsets are not clamped to the content, as a bouncing scroll view's are not. Each is within ±\(Limits.coordinateText) points, or the content's size and the viewport's when the content is larger. During an interactive transition 'scroll' prints the blended offset.",
     examples: ["scroll", "scroll 0 600"],
+    reads: .withoutArguments,
     run: .command(ScrollCommand.self))
 
   static let offset = Argument<Offset>("X Y")

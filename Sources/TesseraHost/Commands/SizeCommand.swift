@@ -3,6 +3,7 @@ struct SizeCommand: WorkbenchCommand {
   static let spec = CommandSpec(
     "size", [CommandForm(misfit: "size takes no arguments")], summary: "content size", discussion: "",
     examples: ["size"],
+    reads: .always,
     run: .command(SizeCommand.self))
 
   init(_ arguments: Arguments) {}

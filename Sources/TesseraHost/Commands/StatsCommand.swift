@@ -8,6 +8,7 @@ struct StatsCommand: WorkbenchCommand {
     ], summary: "counts of each plugin call and of full prepares",
     discussion: "To catch over-invalidation, e.g. a prepare on every scroll step.",
     examples: ["stats", "stats reset"],
+    reads: .withoutArguments,
     run: .command(StatsCommand.self))
 
   var resets: Bool

@@ -6,6 +6,7 @@ struct ViewportCommand: WorkbenchCommand {
     discussion:
       "The layout is asked whether the new bounds invalidate it (a vertical flow layout re-lays out only when the width changes). Each side is at most \(Limits.coordinateText) points. '@S' sets the screen's scale (pixels per point, 1 to 10; a phone has 2 or 3): interpolated attributes of a transition round their centre to half a pixel and their size to a pixel, as UIKit does. Without it (the default) there is no screen scale and nothing rounds.",
     examples: ["viewport", "viewport 1024x768", "viewport 390x844@3"],
+    reads: .withoutArguments,
     run: .command(ViewportCommand.self))
 
   static let viewport = Argument<Viewport>("WxH[@S]")

@@ -10,6 +10,7 @@ struct VisibleCommand: WorkbenchCommand {
     discussion:
       "An element counts when its frame and the bounds overlap with positive area; touching an edge is not enough. A table shows the first \(Limits.rowsShown) rows and says how many there are; --all prints every row (format json always lists every element).",
     examples: ["visible", "visible --all"],
+    reads: .always,
     run: .command(VisibleCommand.self))
 
   var showsAll: Bool

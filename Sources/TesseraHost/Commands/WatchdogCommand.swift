@@ -16,6 +16,7 @@ struct WatchdogCommand: WorkbenchCommand {
       'tessera --in-process' there is no engine and no watchdog.
       """,
     examples: ["watchdog", "watchdog 2"],
+    reads: .withoutArguments,
     run: .command(WatchdogCommand.self))
 
   static let seconds = Argument("SECONDS", .number(in: Watchdog.allowed, what: "watchdog takes a number of seconds"))

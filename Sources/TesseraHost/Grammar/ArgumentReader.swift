@@ -7,6 +7,8 @@ struct ArgumentReader<Value: Sendable>: Sendable {
   /// How many of the next words it takes when that depends on them (an area is a word or four
   /// numbers); nil: an optional argument is absent.
   var takes: @Sendable (ArraySlice<String>) -> Int?
+  /// Reads the words; what it throws is a usage error whatever its kind (the session marks it so
+  /// and adds the command's usage lines).
   var read: @Sendable ([String], ArgumentContext) throws(HostError) -> Value
   var complete: @Sendable (CompletionContext) -> [String]
   var presence: @Sendable (String?) -> ArgumentPresence = { _ in .asDeclared }

@@ -10,7 +10,20 @@ public struct CommandSpec: Sendable {
   /// The message when no form's fixed words start the line (commands made only of
   /// subcommands), given the first word if there is one.
   var unknownSubcommand: (@Sendable (String?) -> String)?
+  /// Whether the command only reads the session: a restore after an engine failure replays only
+  /// the lines that changed it (a query changes nothing to restore, may write a file — `render`
+  /// — that must not be written again, and may be what crashed a flaky plugin).
+  var reads: Reads = .never
   let handler: Handler
+
+  enum Reads: Sendable {
+    /// It changes the session.
+    case never
+    /// It never changes the session.
+    case always
+    /// It only shows a setting when given no argument (`viewport`, `layout`).
+    case withoutArguments
+  }
 
   /// What runs a command once its arguments are read.
   enum Handler: Sendable {
@@ -25,7 +38,7 @@ public struct CommandSpec: Sendable {
 
   init(
     _ name: String, _ forms: [CommandForm], summary: String, discussion: String = "", examples: [String],
-    unknownSubcommand: (@Sendable (String?) -> String)? = nil, run handler: Handler
+    unknownSubcommand: (@Sendable (String?) -> String)? = nil, reads: Reads = .never, run handler: Handler
   ) {
     self.name = name
     self.forms = forms
@@ -33,6 +46,7 @@ public struct CommandSpec: Sendable {
     self.discussion = discussion
     self.examples = examples
     self.unknownSubcommand = unknownSubcommand
+    self.reads = reads
     self.handler = handler
   }
 

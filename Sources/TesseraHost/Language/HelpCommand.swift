@@ -6,6 +6,7 @@ struct HelpCommand: WorkbenchCommand {
     summary: "list commands, or one command's usage and examples",
     discussion: "With a layout name, lists that layout's options, their defaults and what they mean.",
     examples: ["help", "help dump", "help flow"],
+    reads: .always,
     run: .command(HelpCommand.self))
 
   static let topic = Argument(
