@@ -47,6 +47,9 @@ public enum EngineServer {
         reply = done(session, outcome, query: false, quiet: true)
       case "hello":
         reply = EngineFrame("ready", [])  // its libraries are loaded
+      case "view":
+        // The live view's look at the session (`Session.liveView`): not a command.
+        reply = EngineFrame("view", [Array(session.liveView().utf8)])
       case "complete":
         let candidates = Completer.candidates(for: request.string(0), session: session)
         reply = EngineFrame("candidates", [Array(candidates.joined(separator: "\n").utf8)])

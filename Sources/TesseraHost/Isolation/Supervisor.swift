@@ -260,6 +260,20 @@ public final class Supervisor: CommandRunner {
   }
 
   /// Completion candidates from the engine's session (none if it cannot answer).
+  /// The live view's look at the session (`Session.liveView`), from the engine; nil when the
+  /// engine did not answer (it is then replaced, and the session restored, as after a command).
+  public func liveView() -> String? {
+    guard let engine, engine.send(EngineFrame("view", [])) else { return nil }
+    switch engine.waitForResponse(watchdog: watchdog, heartbeat: { status.heartbeat }, interrupted: { false }) {
+    case .ready:
+      guard let reply = engine.reader.next(), reply.verb == "view" else { break }
+      return reply.string(0)
+    default: break
+    }
+    _ = recover(from: engine, "(live view)")
+    return nil
+  }
+
   public func complete(_ line: String) -> [String] {
     guard let engine, engine.send(EngineFrame("complete", [Array(line.utf8)])) else { return [] }
     switch engine.waitForResponse(watchdog: watchdog, heartbeat: { status.heartbeat }, interrupted: { false }) {
