@@ -146,6 +146,12 @@ enum PictureArea: Sendable, Equatable {
   }
 }
 
+/// `unknown layout 'flw'. Did you mean 'flow'? Layouts: flow, mosaic, …`: a name that names
+/// nothing, the nearest one, and every one.
+private func unknownName(_ word: String, _ what: String, among names: [String], listed: String) -> HostError {
+  HostError("unknown \(what) '\(word)'.\(CommandParser.hint(word, names)) \(listed): \(names.joined(separator: ", "))")
+}
+
 /// A layout's name, checked against the loaded layouts.
 struct LayoutName: ArgumentValue {
   var layoutClass: LayoutClass
@@ -154,10 +160,7 @@ struct LayoutName: ArgumentValue {
     ArgumentReader(words: 1, complete: { $0.state.registry.layouts.map(\.name) }) { words, context throws(HostError) in
       let registry = context.workbench.registry
       guard let layoutClass = registry.layout(named: words[0]) else {
-        let names = registry.layouts.map(\.name)
-        throw HostError(
-          "unknown layout '\(words[0])'.\(CommandParser.hint(words[0], names)) Layouts: \(names.joined(separator: ", "))"
-        )
+        throw unknownName(words[0], "layout", among: registry.layouts.map(\.name), listed: "Layouts")
       }
       return LayoutName(layoutClass: layoutClass)
     }
@@ -171,10 +174,7 @@ struct GeneratorKind: ArgumentValue {
   static var reader: ArgumentReader<GeneratorKind> {
     ArgumentReader(words: 1, complete: { _ in DatasetGenerator.all.map(\.kind) }) { words, _ throws(HostError) in
       guard let generator = DatasetGenerator.named(words[0]) else {
-        let kinds = DatasetGenerator.all.map(\.kind)
-        throw HostError(
-          "unknown dataset kind '\(words[0])'.\(CommandParser.hint(words[0], kinds)) Kinds: \(kinds.joined(separator: ", "))"
-        )
+        throw unknownName(words[0], "dataset kind", among: DatasetGenerator.all.map(\.kind), listed: "Kinds")
       }
       return GeneratorKind(generator: generator)
     }
