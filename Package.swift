@@ -43,10 +43,16 @@ var targets: [Target] = [
     swiftSettings: strict),
   .target(
     name: "TesseraTesting", dependencies: ["TesseraKit", "TesseraHost"], swiftSettings: strict),
+  // `tessera serve`: the live view's HTTP and WebSocket server (FlyingFox) and its page, plain
+  // HTML, CSS and JavaScript embedded in the binary.
+  .target(
+    name: "TesseraLive", dependencies: ["TesseraHost", .product(name: "FlyingFox", package: "FlyingFox")],
+    resources: [.embedInCode("Page/live.html"), .embedInCode("Page/live.css"), .embedInCode("Page/live.js")],
+    swiftSettings: strict),
   .executableTarget(
     name: "tessera",
     dependencies: [
-      "TesseraHost", "TesseraABI", "TesseraKit", "CEditLine",
+      "TesseraHost", "TesseraLive", "TesseraABI", "TesseraKit", "CEditLine",
       .product(name: "ArgumentParser", package: "swift-argument-parser"),
     ],
     swiftSettings: strict),
@@ -58,7 +64,8 @@ var targets: [Target] = [
   .target(name: "ListC", dependencies: ["TesseraABI"], path: "Plugins/ListC"),
   .testTarget(name: "TesseraKitTests", dependencies: ["TesseraKit"], swiftSettings: strict),
   .testTarget(
-    name: "TesseraHostTests", dependencies: ["TesseraHost", "TesseraCore", "FlowLayout"], swiftSettings: strict),
+    name: "TesseraHostTests", dependencies: ["TesseraHost", "TesseraCore", "TesseraLive", "FlowLayout"],
+    swiftSettings: strict),
   .testTarget(
     name: "TesseraTestingTests", dependencies: ["TesseraTesting", "FlowLayout", "RaggyLayout"], swiftSettings: strict),
 ]
@@ -124,6 +131,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-algorithms", from: "1.2.1"),
     .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+    // The live view's server (docs/design.md, "The live view": why not Hummingbird or Vapor).
+    .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     // `swift package generate-documentation --target TesseraKit`: the SDK's DocC catalogue.
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],

@@ -18,11 +18,13 @@ struct Tessera: ParsableCommand {
       it). Type 'help' at the prompt for the command language. Plugins run in an engine process \
       of their own: a plugin that crashes, exits or hangs costs only the command that was running, \
       and the session is restored. The REPL's options (`tessera repl --help`): --plugin-path DIR, \
-      --watchdog SECONDS, --memory-limit GB, --in-process.
+      --watchdog SECONDS, --memory-limit GB, --in-process. `tessera serve` starts the REPL with a \
+      live view of the layout in a browser.
       """,
     version: "tessera \(Launch.version) (plugin ABI \(Launch.abiVersion))",
     subcommands: [
-      Interactive.self, Run.self, Check.self, Bench.self, Conform.self, Fuzz.self, Reference.self, Engine.self,
+      Interactive.self, Serve.self, Run.self, Check.self, Bench.self, Conform.self, Fuzz.self, Reference.self,
+      Engine.self,
     ],
     defaultSubcommand: Interactive.self)
 }

@@ -87,7 +87,8 @@ import Testing
     configuration.showsWarnings = false
     let supervisor = try Supervisor(configuration)
     var lines = ["gen grid 6", "layout flow estimatedItemSize=40x40", "invalidate size 0.1 160x40", "batch reload 0.1"]
-    lines += (0..<Supervisor.checkpointInterval).map { "scroll 0 \($0 % 3)" }
+    // Scrolls between other commands (a run of scrolls is one journal entry).
+    lines += (0..<Supervisor.checkpointInterval).map { $0 % 2 == 0 ? "scroll 0 \($0 % 3)" : "format table" }
     for line in lines { #expect(supervisor.perform(line).failed == false, "\(line)") }
     #expect(supervisor.journal.first?.checkpoint != nil)
     #expect(supervisor.perform("size").output == "contentSize 390x40")

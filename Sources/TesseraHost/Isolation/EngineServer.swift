@@ -18,7 +18,15 @@ public enum EngineServer {
       let reply: EngineFrame
       switch request.verb {
       case "exec":
-        reply = run(session, request.string(0), replaying: [:], quiet: false)
+        // A command from the live view's page reads and writes files as a session file may.
+        if request.blobs.count > 1, request.string(1) == "restricted" {
+          let policy = session.files.policy
+          session.files.policy = .restricted(roots: SessionScript.readableRoots([]))
+          reply = run(session, request.string(0), replaying: [:], quiet: false)
+          session.files.policy = policy
+        } else {
+          reply = run(session, request.string(0), replaying: [:], quiet: false)
+        }
       case "replay":
         let reads = Dictionary(
           EngineFrame.decodePairs(request.blobs.count > 1 ? request.blobs[1] : []), uniquingKeysWith: { a, _ in a })
@@ -49,7 +57,8 @@ public enum EngineServer {
         reply = EngineFrame("ready", [])  // its libraries are loaded
       case "view":
         // The live view's look at the session (`Session.liveView`): not a command.
-        reply = EngineFrame("view", [Array(session.liveView().utf8)])
+        let request = request.blobs.isEmpty ? .scene : Session.LiveRequest(request.string(0))
+        reply = EngineFrame("view", [Array((request.map(session.liveView) ?? #"{"error": "unknown request"}"#).utf8)])
       case "complete":
         let candidates = Completer.candidates(for: request.string(0), session: session)
         reply = EngineFrame("candidates", [Array(candidates.joined(separator: "\n").utf8)])
@@ -63,7 +72,10 @@ public enum EngineServer {
   static func run(_ session: Session, _ line: String, replaying reads: [String: String], quiet: Bool) -> EngineFrame {
     session.files.beginCommand(replaying: reads, isReplay: quiet)
     let query = session.isQuery(line)
-    return done(session, session.perform(line), query: query, quiet: quiet)
+    let movesBounds = session.onlyMovesBounds(line)
+    var reply = done(session, session.perform(line), query: query, quiet: quiet)
+    if movesBounds { reply.meta["bounds"] = "1" }
+    return reply
   }
 
   /// The answer to a command: its output (none when `quiet`), the files it read, and the

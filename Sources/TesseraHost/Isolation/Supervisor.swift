@@ -60,6 +60,8 @@ public final class Supervisor: CommandRunner {
     public var withoutLayout = false
     /// For a checkpoint: its data file (removed with the checkpoint when a newer one replaces it).
     public var checkpointData: String? = nil
+    /// Whether it only moved the bounds (`Session.onlyMovesBounds`): the next such entry replaces it.
+    public var onlyMovesBounds = false
   }
 
   /// Commands journaled after the last checkpoint before the next is asked for: a restore
@@ -75,6 +77,8 @@ public final class Supervisor: CommandRunner {
   public private(set) var wasInterrupted = false
   public private(set) var isCollectingBatch = false
   public private(set) var isJSON = false
+  /// How many times an engine failed under a command and was replaced (the live view's banner).
+  public private(set) var restarts = 0
   private var watchdog: Double
   /// Journal entries after which the next checkpoint is asked for.
   private var nextCheckpointAt = Supervisor.checkpointInterval
@@ -174,9 +178,16 @@ public final class Supervisor: CommandRunner {
   /// Runs one command in the engine; if the engine fails, reports it, restores the session
   /// and answers with the report as the command's error.
   public func perform(_ line: String) -> Session.Outcome {
+    perform(line, asSessionFile: false)
+  }
+
+  /// The same; `asSessionFile` reads and writes files only as a session file may (the live
+  /// view's command box).
+  public func perform(_ line: String, asSessionFile: Bool) -> Session.Outcome {
     wasInterrupted = false
     guard let engine else { return failure("no engine is running (it could not be restarted)", kind: .io) }
-    guard engine.send(EngineFrame("exec", [Array(line.utf8)])) else { return recover(from: engine, line) }
+    let frame = EngineFrame("exec", [Array(line.utf8)] + (asSessionFile ? [Array("restricted".utf8)] : []))
+    guard engine.send(frame) else { return recover(from: engine, line) }
     let ranUnder = watchdog
     switch engine.waitForResponse(
       watchdog: watchdog, memoryLimit: memoryLimitBytes, heartbeat: { status.heartbeat }, interrupted: Interrupts.take)
@@ -186,10 +197,17 @@ public final class Supervisor: CommandRunner {
       update(from: reply)
       // A query changed nothing to restore; replaying it could crash a flaky plugin again.
       if !reply.flag("failed") && !reply.flag("quit") && !reply.flag("query") {
-        journal.append(
-          JournalEntry(
-            line: line, reads: EngineFrame.decodePairs(reply.blobs.count > 1 ? reply.blobs[1] : []).map { ($0, $1) },
-            watchdog: max(ranUnder, watchdog)))
+        let entry = JournalEntry(
+          line: line, reads: EngineFrame.decodePairs(reply.blobs.count > 1 ? reply.blobs[1] : []).map { ($0, $1) },
+          watchdog: max(ranUnder, watchdog), onlyMovesBounds: reply.flag("bounds"))
+        // A scroll after a scroll: only where the bounds ended needs replaying.
+        if entry.onlyMovesBounds, let last = journal.last, last.onlyMovesBounds {
+          var entry = entry
+          entry.commands = last.commands + 1
+          journal[journal.count - 1] = entry
+        } else {
+          journal.append(entry)
+        }
         if journal.count >= nextCheckpointAt { compactJournal(engine) }
       }
       return Session.Outcome(output: reply.flag("quiet") ? nil : reply.string(0), failed: reply.flag("failed"))
@@ -259,11 +277,10 @@ public final class Supervisor: CommandRunner {
     Int((configuration.memoryLimitGigabytes * MemoryLimit.gigabyte).rounded())
   }
 
-  /// Completion candidates from the engine's session (none if it cannot answer).
   /// The live view's look at the session (`Session.liveView`), from the engine; nil when the
   /// engine did not answer (it is then replaced, and the session restored, as after a command).
-  public func liveView() -> String? {
-    guard let engine, engine.send(EngineFrame("view", [])) else { return nil }
+  public func liveView(_ request: Session.LiveRequest = .scene) -> String? {
+    guard let engine, engine.send(EngineFrame("view", [Array(request.text.utf8)])) else { return nil }
     switch engine.waitForResponse(watchdog: watchdog, heartbeat: { status.heartbeat }, interrupted: { false }) {
     case .ready:
       guard let reply = engine.reader.next(), reply.verb == "view" else { break }
@@ -274,6 +291,7 @@ public final class Supervisor: CommandRunner {
     return nil
   }
 
+  /// Completion candidates from the engine's session (none if it cannot answer).
   public func complete(_ line: String) -> [String] {
     guard let engine, engine.send(EngineFrame("complete", [Array(line.utf8)])) else { return [] }
     switch engine.waitForResponse(watchdog: watchdog, heartbeat: { status.heartbeat }, interrupted: { false }) {
@@ -328,6 +346,7 @@ public final class Supervisor: CommandRunner {
     }
     engine = nil
     let restored = restore()
+    restarts += 1
     return failure(report.message + restored, kind: .pluginBug)
   }
 

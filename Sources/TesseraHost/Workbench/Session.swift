@@ -53,6 +53,18 @@ public final class Session {
     return QueryCommands.isQuery(words, in: Self.commands)
   }
 
+  /// Whether `line` only moves the bounds (`scroll X Y`, without self-sizing, which measures the
+  /// cells a scroll shows, and outside a transition): the supervisor's journal keeps only the last
+  /// of a run of these, as a restore needs only where the bounds ended (so a live view that
+  /// scrolls continuously does not make the journal grow, nor a checkpoint due).
+  public func onlyMovesBounds(_ line: String) -> Bool {
+    guard !state.isCollectingBatch, !state.settings.selfSizing.isOn, state.transition == nil,
+      let words = try? Tokenizer.words(line), words.count == 3,
+      (try? CommandLookup.find(words[0], in: Self.commands))?.name == "scroll"
+    else { return false }
+    return true
+  }
+
   /// Sets the watchdog (the supervisor reads it after each command); out-of-range values are
   /// clamped (the command and the option refuse them first).
   public func setWatchdog(seconds: Double) {

@@ -1,0 +1,91 @@
+import Foundation
+import TesseraHost
+
+/// The one session the REPL and the live view's pages share. Every command, typed or sent by a
+/// page, runs through `perform` one at a time (the supervisor is not thread-safe); after each,
+/// every page is told (`LiveEvent`) and asks again for what it shows. The lock is held only
+/// while a command or a look runs, never while the REPL waits for a line.
+public final class LiveWorkbench: @unchecked Sendable {
+  private let lock = NSLock()
+  private let supervisor: Supervisor
+  private var listeners: [Int: AsyncStream<LiveEvent>.Continuation] = [:]
+  private var nextListener = 0
+  private var sequence = 0
+
+  public init(_ supervisor: Supervisor) {
+    self.supervisor = supervisor
+  }
+
+  /// Runs `line` as the REPL would; a page's line reads and writes files only as a session file
+  /// may, and may not end the session.
+  public func perform(_ line: String, from origin: LiveEvent.Origin) -> Session.Outcome {
+    if origin == .page, Self.isQuit(line) {
+      return Session.Outcome(output: "error: the page cannot end the session: type quit at the terminal", failed: true)
+    }
+    lock.lock()
+    let restarts = supervisor.restarts
+    let outcome = supervisor.perform(line, asSessionFile: origin == .page)
+    sequence += 1
+    let event = LiveEvent(
+      sequence: sequence, line: line, origin: origin, failed: outcome.failed,
+      engineFailure: supervisor.restarts != restarts ? outcome.output : nil)
+    let listening = Array(listeners.values)
+    lock.unlock()
+    for listener in listening { listener.yield(event) }
+    return outcome
+  }
+
+  /// The live view's look (`Session.liveView`); an error object when the engine did not answer.
+  public func view(_ request: Session.LiveRequest) -> String {
+    lock.lock()
+    defer { lock.unlock() }
+    return supervisor.liveView(request)
+      ?? #"{"error": "the engine did not answer; it was restarted", "kind": "plugin bug"}"#
+  }
+
+  public func complete(_ line: String) -> [String] {
+    lock.lock()
+    defer { lock.unlock() }
+    return supervisor.complete(line)
+  }
+
+  public var wantsToQuit: Bool { locked { supervisor.wantsToQuit } }
+  public var isCollectingBatch: Bool { locked { supervisor.isCollectingBatch } }
+  public var wasInterrupted: Bool { locked { supervisor.wasInterrupted } }
+
+  /// Events after each command, from now until the stream is dropped.
+  func events() -> AsyncStream<LiveEvent> {
+    let (stream, continuation) = AsyncStream<LiveEvent>.makeStream(bufferingPolicy: .bufferingNewest(64))
+    let id = locked {
+      nextListener += 1
+      listeners[nextListener] = continuation
+      return nextListener
+    }
+    continuation.onTermination = { [weak self] _ in self?.locked { self?.listeners[id] = nil } }
+    return stream
+  }
+
+  private func locked<T>(_ body: () -> T) -> T {
+    lock.lock()
+    defer { lock.unlock() }
+    return body()
+  }
+
+  /// Whether `line` is `quit` (or a prefix of it the REPL takes).
+  static func isQuit(_ line: String) -> Bool {
+    guard let first = line.split(separator: " ").first else { return false }
+    return (try? CommandLookup.find(String(first), in: Session.commands))?.name == "quit"
+  }
+}
+
+/// What a page hears after each command.
+public struct LiveEvent: Sendable, Equatable {
+  public enum Origin: String, Sendable { case terminal, page }
+  /// Counts commands from 1, so a page can tell it missed none.
+  public var sequence: Int
+  public var line: String
+  public var origin: Origin
+  public var failed: Bool
+  /// When the engine crashed, hung or ran out of memory under the command: the report.
+  public var engineFailure: String?
+}

@@ -1,0 +1,528 @@
+// The live view's page (docs/design.md, "The live view"). One WebSocket to the server: the page
+// sends {id, run: "command"} or {id, ask: "scene" | "motion" | "overview" | "target VX VY"} and
+// gets {id, output, failed} or {id, answer}; after every command, typed at the terminal or sent
+// from here, every page hears {event: {sequence, line, origin, failed, engineFailure}} and asks
+// for the scene again. Everything it draws comes from the server, drawn as `render` draws it.
+"use strict";
+
+const $ = (selector) => document.querySelector(selector);
+const view = $("[data-view]");
+const canvas = $("[data-canvas]");
+const sheet = $("[data-sheet]");
+const drawn = $("[data-elements]");
+const inspector = $("[data-inspector]");
+const output = $("[data-output]");
+const banner = $("[data-banner]");
+const overview = $("[data-overview]");
+const token = new URLSearchParams(location.search).get("token") || "";
+
+// What the server last said, and what this page asked for since.
+const state = {
+  scene: null,          // the last scene answer
+  byKey: new Map(),     // "kind path" → attributes, for the inspector
+  scale: 1,             // CSS pixels per point
+  pinned: null,         // the inspected element's key while pinned
+  motion: null,         // the last animation (a motion answer)
+  overview: null,
+  sequence: 0,
+};
+
+// ---- the connection --------------------------------------------------------------------------
+
+let socket = null;
+let nextID = 1;
+const waiting = new Map();
+
+function connect() {
+  socket = new WebSocket(`ws://${location.host}/live?token=${encodeURIComponent(token)}`);
+  socket.onopen = () => {
+    status("connected");
+    refresh({ overview: true });
+  };
+  socket.onmessage = (message) => {
+    const data = JSON.parse(message.data);
+    if (data.event) return heard(data.event);
+    const resolve = waiting.get(data.id);
+    waiting.delete(data.id);
+    if (resolve) resolve(data);
+  };
+  socket.onclose = () => {
+    for (const resolve of waiting.values()) resolve({ error: "disconnected" });
+    waiting.clear();
+    status("disconnected — reconnecting…");
+    showBanner("The connection to tessera serve closed; reconnecting every second.", "info");
+    setTimeout(connect, 1000);
+  };
+}
+
+function send(message) {
+  return new Promise((resolve) => {
+    if (!socket || socket.readyState !== WebSocket.OPEN) return resolve({ error: "not connected" });
+    const id = nextID++;
+    waiting.set(id, resolve);
+    socket.send(JSON.stringify({ id, ...message }));
+  });
+}
+
+async function ask(what) {
+  const reply = await send({ ask: what });
+  return reply.answer || { error: reply.error || "no answer" };
+}
+
+// Commands this page sent and has not heard of yet: it refreshes after their answers itself.
+const sent = new Map();
+
+async function run(line) {
+  sent.set(line, (sent.get(line) || 0) + 1);
+  const reply = await send({ run: line });
+  return reply;
+}
+
+function heardOwn(line) {
+  const count = sent.get(line) || 0;
+  if (!count) return false;
+  if (count === 1) sent.delete(line); else sent.set(line, count - 1);
+  return true;
+}
+
+function status(text) { $("[data-status]").textContent = text; }
+
+function showBanner(text, kind) {
+  banner.textContent = text;
+  banner.className = kind || "";
+  banner.hidden = false;
+}
+
+// ---- hearing of commands -------------------------------------------------------------------
+
+const animating = new Set(["batch", "commit", "apply", "layout", "zoom"]);
+
+function heard(event) {
+  state.sequence = event.sequence;
+  if (event.engineFailure) {
+    showBanner(event.engineFailure);
+  } else if (!event.failed && banner.className !== "info") {
+    banner.hidden = true;
+  }
+  if (event.origin === "page" && heardOwn(event.line)) return;
+  refresh(wantsAfter(event.line, event.failed));
+}
+
+// What to ask for after a command: the overview unless it only scrolled, the animation after
+// one that animates.
+function wantsAfter(line, failed) {
+  const verb = line.trim().split(/\s+/)[0] || "";
+  return { overview: verb !== "scroll", motion: !failed && animating.has(verb) };
+}
+
+// One refresh at a time; a refresh asked for while one runs is done once after it.
+let refreshing = null;
+let again = null;
+
+async function refresh(wants) {
+  if (refreshing) {
+    again = { overview: (again && again.overview) || wants.overview, motion: (again && again.motion) || wants.motion };
+    return refreshing;
+  }
+  refreshing = (async () => {
+    const scene = await ask("scene");
+    if (!scene.error) show(scene); else showError(scene);
+    if (wants.motion) {
+      const motion = await ask("motion");
+      if (!motion.none && !motion.error) play(motion);
+    }
+    if (wants.overview) {
+      const answer = await ask("overview");
+      if (!answer.error) { state.overview = answer; drawOverview(); }
+    }
+  })();
+  await refreshing;
+  refreshing = null;
+  if (again) { const next = again; again = null; await refresh(next); }
+}
+
+function showError(answer) {
+  drawn.innerHTML = "";
+  $("[data-layout]").textContent = answer.error;
+}
+
+// ---- drawing the scene ---------------------------------------------------------------------
+
+const key = (kind, path) => `${kind} ${path}`;
+const escape = (text) => String(text).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+
+function show(scene) {
+  state.scene = scene;
+  if (view.dataset.animating === "true") return; // the animation's end shows it
+  const [x, y] = scene.offset, [w, h] = scene.viewport, [cw, ch] = scene.content;
+  view.dataset.offset = `${x},${y}`;
+  view.dataset.viewport = `${w}x${h}`;
+  view.dataset.content = `${cw}x${ch}`;
+  view.dataset.layout = scene.layout || "";
+  $("[data-layout]").textContent = scene.layout ? `layout ${scene.layout}` : "no layout";
+  $("[data-size]").textContent = `viewport ${w}×${h} · content ${cw}×${ch} · offset ${x}, ${y}`
+    + (scene.leftOut ? ` · ${scene.leftOut} elements near the viewport not drawn` : "");
+  fit(w, h);
+  setViewBox(x, y, w, h);
+  sheet.innerHTML = scene.style;
+  state.byKey = new Map();
+  const parts = [];
+  for (const e of scene.elements) {
+    const a = e.attributes;
+    state.byKey.set(key(e.kind, e.path), a);
+    parts.push(`<g data-path="${e.path}" data-kind="${escape(e.kind)}" data-frame="${a.frame.join(",")}">${e.svg}</g>`);
+  }
+  drawn.innerHTML = parts.join("");
+  if (state.pinned) {
+    const [kind, path] = splitKey(state.pinned);
+    const node = drawn.querySelector(`g[data-path="${path}"][data-kind="${CSS.escape(kind)}"]`);
+    if (node) node.classList.add("inspected");
+    inspect(state.pinned);
+  }
+  drawOverview();
+}
+
+function splitKey(k) { const i = k.lastIndexOf(" "); return [k.slice(0, i), k.slice(i + 1)]; }
+
+function setViewBox(x, y, w, h) {
+  canvas.setAttribute("viewBox", `${x} ${y} ${w} ${h}`);
+}
+
+// The viewport at one pixel a point, smaller when the window is too small for it.
+function fit(w, h) {
+  const room = Math.max(200, window.innerWidth - 480);
+  const tall = Math.max(200, window.innerHeight - 140);
+  state.scale = Math.min(1, room / w, tall / h);
+  view.style.width = `${w * state.scale}px`;
+  view.style.height = `${h * state.scale}px`;
+}
+
+// ---- the inspector -------------------------------------------------------------------------
+
+function inspect(k) {
+  const a = state.byKey.get(k);
+  if (!a) return;
+  const rows = [
+    ["path", `${a.section}.${a.item}`], ["kind", a.kind || a.category], ["id", a.id],
+    ["frame", a.frame.join(", ")], ["alpha", a.alpha], ["zIndex", a.zIndex], ["hidden", a.hidden],
+    ["transform", a.transform && a.transform.join(", ")],
+  ];
+  for (const [name, value] of Object.entries(a.custom || {})) rows.push([name, value]);
+  inspector.innerHTML = "<table>" + rows.filter(([, v]) => v !== undefined && v !== null)
+    .map(([k2, v]) => `<tr><th>${escape(k2)}</th><td data-field="${escape(k2)}">${escape(v)}</td></tr>`).join("") + "</table>";
+  inspector.dataset.inspecting = k;
+}
+
+function elementKey(target) {
+  const g = target.closest && target.closest("g[data-path]");
+  return g ? key(g.dataset.kind, g.dataset.path) : null;
+}
+
+drawn.addEventListener("pointerover", (event) => {
+  if (state.pinned || dragging) return;
+  const k = elementKey(event.target);
+  if (k) inspect(k);
+});
+
+drawn.addEventListener("click", (event) => {
+  if (moved) return;
+  const k = elementKey(event.target);
+  for (const node of drawn.querySelectorAll(".inspected")) node.classList.remove("inspected");
+  if (!k || state.pinned === k) {
+    state.pinned = null;
+    inspector.classList.remove("pinned");
+    return;
+  }
+  state.pinned = k;
+  inspector.classList.add("pinned");
+  event.target.closest("g[data-path]").classList.add("inspected");
+  inspect(k);
+});
+
+// ---- scrolling, resizing, zooming ------------------------------------------------------------
+
+// Real commands, one at a time: while one runs only the newest wish waits.
+const wishes = { scroll: null, viewport: null, zoom: 1 };
+let sending = false;
+
+async function drain() {
+  if (sending) return;
+  sending = true;
+  view.dataset.sending = "true";
+  while (wishes.scroll || wishes.viewport || wishes.zoom !== 1) {
+    let line;
+    if (wishes.viewport) { line = `viewport ${wishes.viewport}`; wishes.viewport = null; }
+    else if (wishes.zoom !== 1) { line = `zoom ${wishes.zoom.toFixed(3)}`; wishes.zoom = 1; }
+    else { line = `scroll ${wishes.scroll[0]} ${wishes.scroll[1]}`; wishes.scroll = null; }
+    const started = performance.now();
+    const reply = await run(line);
+    if (reply.failed) say(line, reply.output, true);
+    await refresh({ overview: !line.startsWith("scroll") });
+    view.dataset.lastAnswerMs = (performance.now() - started).toFixed(1);
+  }
+  sending = false;
+  view.dataset.sending = "false";
+}
+
+function offsetNow() {
+  const s = wishes.scroll;
+  return s ? [s[0], s[1]] : state.scene ? state.scene.offset.slice() : [0, 0];
+}
+
+function clampOffset([x, y]) {
+  if (!state.scene) return [x, y];
+  const [w, h] = state.scene.viewport, [cw, ch] = state.scene.content;
+  const round = (v) => Math.round(v * 2) / 2;
+  return [round(Math.min(Math.max(x, 0), Math.max(cw - w, 0))), round(Math.min(Math.max(y, 0), Math.max(ch - h, 0)))];
+}
+
+function scrollTo(offset) {
+  const [x, y] = clampOffset(offset);
+  const now = state.scene && state.scene.offset;
+  if (now && now[0] === x && now[1] === y && !wishes.scroll) return;
+  wishes.scroll = [x, y];
+  // Show the move at once with what the page holds; the answer replaces it.
+  if (state.scene) setViewBox(x, y, state.scene.viewport[0], state.scene.viewport[1]);
+  drain();
+}
+
+view.addEventListener("wheel", (event) => {
+  event.preventDefault();
+  if (!state.scene || view.dataset.animating === "true") return;
+  if (event.ctrlKey) {
+    if (!state.scene.zooms) return say("zoom", `layout ${state.scene.layout} does not zoom`, true);
+    wishes.zoom *= Math.exp(-event.deltaY / 200);
+    return drain();
+  }
+  stopGlide();
+  const [x, y] = offsetNow();
+  scrollTo([x + event.deltaX / state.scale, y + event.deltaY / state.scale]);
+}, { passive: false });
+
+// Drag: the content follows the pointer; on release it glides with UIScrollView's deceleration
+// to where the layout's targetContentOffset puts it.
+let dragging = null;
+let moved = false;
+let glide = null;
+
+view.addEventListener("pointerdown", (event) => {
+  if (event.target.closest("[data-handle]") || !state.scene || view.dataset.animating === "true") return;
+  stopGlide();
+  dragging = { x: event.clientX, y: event.clientY, offset: offsetNow(), samples: [], pointer: event.pointerId };
+  moved = false;
+});
+
+view.addEventListener("pointermove", (event) => {
+  if (!dragging) return;
+  const dx = event.clientX - dragging.x, dy = event.clientY - dragging.y;
+  if (!moved && Math.hypot(dx, dy) < 4) return;
+  // Captured only once it is a drag: a click must still reach the element under it.
+  if (!moved) view.setPointerCapture(dragging.pointer);
+  moved = true;
+  view.classList.add("dragging");
+  const offset = [dragging.offset[0] - dx / state.scale, dragging.offset[1] - dy / state.scale];
+  dragging.samples.push({ t: event.timeStamp, offset });
+  while (dragging.samples.length > 2 && event.timeStamp - dragging.samples[0].t > 100) dragging.samples.shift();
+  scrollTo(offset);
+});
+
+view.addEventListener("pointerup", async () => {
+  if (!dragging) return;
+  const samples = dragging.samples;
+  dragging = null;
+  view.classList.remove("dragging");
+  const velocity = releaseVelocity(samples);
+  if (!velocity) return;
+  view.dataset.gliding = "true";
+  const answer = await ask(`target ${velocity[0].toFixed(1)} ${velocity[1].toFixed(1)}`);
+  if (answer.error) { view.dataset.gliding = "false"; return; }
+  startGlide(samples[samples.length - 1].offset, answer.target, Math.hypot(...velocity));
+});
+
+// Points per second over the last tenth of a second of the drag; null when too slow to glide.
+function releaseVelocity(samples) {
+  if (samples.length < 2) return null;
+  const first = samples[0], last = samples[samples.length - 1];
+  const seconds = (last.t - first.t) / 1000;
+  if (seconds <= 0) return null;
+  const velocity = [(last.offset[0] - first.offset[0]) / seconds, (last.offset[1] - first.offset[1]) / seconds];
+  return Math.hypot(...velocity) < 50 ? null : velocity;
+}
+
+// UIScrollView's normal deceleration: 0.998 of the speed is kept each millisecond; the path is
+// stretched to end exactly at the target.
+function startGlide(from, to, speed) {
+  const rate = 0.998;
+  const duration = Math.min(3000, Math.max(250, Math.log(10 / speed) / Math.log(rate)));
+  const whole = 1 - Math.pow(rate, duration);
+  const start = performance.now();
+  view.dataset.gliding = "true";
+  const step = (now) => {
+    const t = Math.min(now - start, duration);
+    const done = (1 - Math.pow(rate, t)) / whole;
+    scrollTo(t >= duration ? to : [from[0] + (to[0] - from[0]) * done, from[1] + (to[1] - from[1]) * done]);
+    if (t < duration) glide = requestAnimationFrame(step);
+    else { glide = null; view.dataset.gliding = "false"; }
+  };
+  glide = requestAnimationFrame(step);
+}
+
+function stopGlide() {
+  if (glide) cancelAnimationFrame(glide);
+  glide = null;
+  view.dataset.gliding = "false";
+}
+
+// The resize handle: the viewport follows the corner, in whole points.
+const handle = $('[data-handle="resize"]');
+let resizing = null;
+handle.addEventListener("pointerdown", (event) => {
+  if (!state.scene) return;
+  event.stopPropagation();
+  resizing = { x: event.clientX, y: event.clientY, size: state.scene.viewport.slice() };
+  handle.setPointerCapture(event.pointerId);
+});
+handle.addEventListener("pointermove", (event) => {
+  if (!resizing) return;
+  const w = Math.max(50, Math.round(resizing.size[0] + (event.clientX - resizing.x) / state.scale));
+  const h = Math.max(50, Math.round(resizing.size[1] + (event.clientY - resizing.y) / state.scale));
+  view.style.width = `${w * state.scale}px`;
+  view.style.height = `${h * state.scale}px`;
+  wishes.viewport = `${w}x${h}`;
+  drain();
+});
+handle.addEventListener("pointerup", () => { resizing = null; });
+
+// ---- animations --------------------------------------------------------------------------------
+
+// A batch update or an animated layout change, from the same start and end attributes
+// `render … batch` draws, interpolated the same way: frame and alpha linearly, over one second.
+let playing = null;
+
+function play(motion) {
+  state.motion = motion;
+  $("[data-motion-label]").textContent = `${motion.source}: ${motion.motions.length} elements`;
+  $("[data-replay]").disabled = false;
+  const scrubber = $("[data-scrubber]");
+  scrubber.disabled = false;
+  sheet.innerHTML = motion.style;
+  view.dataset.animating = "true";
+  const start = performance.now();
+  if (playing) cancelAnimationFrame(playing);
+  const step = (now) => {
+    const t = Math.min((now - start) / 1000, 1);
+    frameAt(t);
+    scrubber.value = Math.round(t * 1000);
+    if (t < 1) playing = requestAnimationFrame(step);
+    else finish();
+  };
+  playing = requestAnimationFrame(step);
+}
+
+function finish() {
+  playing = null;
+  view.dataset.animating = "false";
+  if (state.scene) show(state.scene);
+}
+
+function mix(a, b, t) { return a + (b - a) * t; }
+
+const outlines = { inserted: "ins", deleted: "del", moved: "mov", reloaded: "rel" };
+
+function frameAt(t) {
+  const m = state.motion;
+  const [sx, sy, sw, sh] = m.startBounds, [ex, ey, ew, eh] = m.endBounds;
+  setViewBox(mix(sx, ex, t), mix(sy, ey, t), mix(sw, ew, t), mix(sh, eh, t));
+  const parts = [];
+  for (const e of m.motions) {
+    const [x, y, w, h, alpha] = e.start.map((v, i) => mix(v, e.end[i], t));
+    const g = `<g data-path="${escape(e.path)}" data-kind="${escape(e.kind)}" data-change="${e.change}" data-frame="${[x, y, w, h].map((v) => +v.toFixed(2)).join(",")}" opacity="${+alpha.toFixed(3)}">`;
+    let shape;
+    if (e.shape === "line") shape = `<line x1="${x}" y1="${y}" x2="${x + w}" y2="${y + h}" class="${e.class}"/>`;
+    else if (e.shape === "dot") shape = `<circle cx="${x + w / 2}" cy="${y + h / 2}" r="${Math.max(Math.min(w, h) / 2, 2)}" class="${e.class}"/>`;
+    else shape = `<rect x="${x}" y="${y}" width="${w}" height="${h}" class="${e.class}"/>`;
+    // The batch's change outlined, and the label, as the picture draws them.
+    const outline = outlines[e.change] ? `<rect x="${x}" y="${y}" width="${w}" height="${h}" class="${outlines[e.change]}"/>` : "";
+    const label = e.shape === "box" && w >= 24 && h >= 14 ? `<text x="${x + w / 2}" y="${y + h / 2 + 3.5}" class="t">${escape(e.path)}</text>` : "";
+    parts.push(g + shape + outline + label + "</g>");
+  }
+  drawn.innerHTML = parts.join("");
+}
+
+$("[data-replay]").addEventListener("click", () => { if (state.motion) play(state.motion); });
+$("[data-scrubber]").addEventListener("input", (event) => {
+  if (!state.motion) return;
+  if (playing) cancelAnimationFrame(playing);
+  playing = null;
+  sheet.innerHTML = state.motion.style;
+  view.dataset.animating = "true";
+  frameAt(event.target.value / 1000);
+});
+$("[data-scrubber]").addEventListener("change", () => setTimeout(finish, 600));
+
+// ---- the overview --------------------------------------------------------------------------
+
+// The density of the whole content, each axis stretched to the canvas, the viewport in red.
+function overviewScale() {
+  const o = state.overview;
+  return [overview.width / o.content[0], overview.height / o.content[1]];
+}
+
+function drawOverview() {
+  const o = state.overview, s = state.scene;
+  const context = overview.getContext("2d");
+  context.clearRect(0, 0, overview.width, overview.height);
+  if (!o || !o.columns || !s) return;
+  const [sx, sy] = overviewScale();
+  const cellW = overview.width / o.columns, cellH = overview.height / o.rows;
+  const most = Math.max(1, ...o.counts);
+  overview.dataset.elements = o.elements;
+  for (let r = 0; r < o.rows; r++) {
+    for (let c = 0; c < o.columns; c++) {
+      const n = o.counts[r * o.columns + c];
+      if (!n) continue;
+      context.fillStyle = `rgba(10, 102, 216, ${0.15 + 0.85 * Math.sqrt(n / most)})`;
+      context.fillRect(c * cellW, r * cellH, Math.ceil(cellW), Math.ceil(cellH));
+    }
+  }
+  const [x, y] = s.offset, [w, h] = s.viewport;
+  context.strokeStyle = "#d0021b";
+  context.lineWidth = 2;
+  context.strokeRect(x * sx, y * sy, Math.max(w * sx, 3), Math.max(h * sy, 3));
+}
+
+overview.addEventListener("click", (event) => {
+  const o = state.overview, s = state.scene;
+  if (!o || !s || !o.columns) return;
+  const [sx, sy] = overviewScale();
+  const box = overview.getBoundingClientRect();
+  stopGlide();
+  scrollTo([(event.clientX - box.left) / sx - s.viewport[0] / 2, (event.clientY - box.top) / sy - s.viewport[1] / 2]);
+});
+
+// ---- the command box -----------------------------------------------------------------------
+
+function say(line, text, failed) {
+  const entry = document.createElement("div");
+  if (failed) entry.className = "failed";
+  entry.textContent = `> ${line}\n${text || ""}`;
+  output.replaceChildren(entry);
+}
+
+$("[data-form]").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const input = $("[data-command]");
+  const line = input.value;
+  if (!line.trim()) return;
+  input.value = "";
+  const reply = await run(line);
+  say(line, reply.error || reply.output, reply.failed || !!reply.error);
+  await refresh(wantsAfter(line, reply.failed));
+});
+
+window.addEventListener("resize", () => { if (state.scene) show(state.scene); });
+
+// For tests and people at the console: the page's state.
+window.tessera = { state, refresh, run, ask, show };
+
+connect();

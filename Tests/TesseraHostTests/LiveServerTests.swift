@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+
+@testable import TesseraLive
+
+/// Who may use the live view, and what a page may send.
+@Suite struct LiveServerTests {
+  let access = LiveAccess(token: "0123456789abcdef0123456789abcdef", port: 8123)
+
+  @Test func onlyTheTokenAndTheLoopbackNamesArePassed() {
+    let token = access.token
+    #expect(access.refusal(host: "127.0.0.1:8123", token: token, origin: nil) == nil)
+    #expect(access.refusal(host: "localhost:8123", token: token, origin: "http://localhost:8123") == nil)
+    #expect(access.refusal(host: "LOCALHOST:8123", token: token, origin: nil) == nil)
+    #expect(
+      access.refusal(host: "127.0.0.1:8123", token: nil, origin: nil)
+        == "a token is needed: open the address tessera serve printed")
+    #expect(
+      access.refusal(host: "127.0.0.1:8123", token: String(token.dropLast()) + "0", origin: nil)
+        == "a token is needed: open the address tessera serve printed")
+    for host in ["attacker.example:8123", "127.0.0.1:8124", "127.0.0.1", "[::1]:8123", ""] {
+      #expect(
+        access.refusal(host: host, token: token, origin: nil)
+          == "the Host header must be 127.0.0.1:8123 or localhost:8123", "\(host)")
+    }
+    #expect(access.refusal(host: nil, token: token, origin: nil) != nil)
+    #expect(
+      access.refusal(host: "127.0.0.1:8123", token: token, origin: "http://attacker.example")
+        == "pages from http://attacker.example may not connect")
+    #expect(access.url == "http://127.0.0.1:8123/?token=0123456789abcdef0123456789abcdef")
+  }
+
+  @Test func tokensAre128RandomBitsInHex() {
+    let tokens = (0..<8).map { _ in LiveAccess.newToken() }
+    #expect(Set(tokens).count == 8)
+    for token in tokens { #expect(token.count == 32 && token.allSatisfy(\.isHexDigit), "\(token)") }
+  }
+
+  @Test func pageMessagesAreReadStrictly() {
+    #expect(PageMessage.read(#"{"id": 3, "run": "scroll 0 100"}"#).request == .success(.run("scroll 0 100")))
+    #expect(
+      PageMessage.read(#"{"id": 4, "ask": "target 0 -1200"}"#).request
+        == .success(.ask(.target(velocityX: 0, velocityY: -1200))))
+    #expect(PageMessage.read(#"{"id": 5, "ask": "scene"}"#).id == 5)
+    let refusals = [
+      ("not json", "a message is one JSON object with an id and a run or an ask"),
+      (#"{"run": "scroll"}"#, "a message is one JSON object with an id and a run or an ask"),
+      (#"{"id": 1}"#, "a message has either run or ask"),
+      (#"{"id": 1, "run": "size", "ask": "scene"}"#, "a message has either run or ask"),
+      (#"{"id": 1, "ask": "files"}"#, "ask takes scene, motion, overview or target VX VY (points per second)"),
+      (#"{"id": 1, "run": "size\nquit"}"#, "a command is one line of at most 4096 bytes"),
+      (#"{"id": 1, "run": "\#(String(repeating: "x", count: 4097))"}"#, "a command is one line of at most 4096 bytes"),
+    ]
+    for (text, message) in refusals {
+      #expect(PageMessage.read(text).request == .failure(PageMessageError(message)), "\(text.prefix(40))")
+    }
+  }
+
+  @Test func thePageCannotQuit() {
+    #expect(LiveWorkbench.isQuit("quit"))
+    #expect(LiveWorkbench.isQuit("  qui"))
+    #expect(!LiveWorkbench.isQuit("scroll 0 0"))
+  }
+
+  /// Every flow of README.md's "The live view" in headless Chromium (Tests/Browser).
+  @Test(.timeLimit(.minutes(5))) func theFlowsPassInARealBrowser() throws {
+    let script = Support.packageRoot + "/Tests/Browser/live_view_test.py"
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium") else {
+      Issue.record("the browser tests need Debian's chromium: run scripts/setup")
+      return
+    }
+    let (status, output) = try Support.run(
+      "/usr/bin/env", ["python3", script, IsolationTests.tessera], in: Support.packageRoot)
+    #expect(status == 0, "\(output)")
+    #expect(output.hasSuffix("all flows passed\n"), "\(output)")
+  }
+}
