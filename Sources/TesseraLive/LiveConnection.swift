@@ -54,7 +54,9 @@ struct LiveConnection: WSMessageHandler {
         "event",
         .object([
           ("sequence", .number(Double(event.sequence))), ("line", .string(event.line)),
+          ("command", event.command.map { .string($0) } ?? .null),
           ("origin", .string(event.origin.rawValue)), ("failed", .bool(event.failed)),
+          ("onlyRead", .bool(event.onlyRead)),
           ("engineFailure", event.engineFailure.map { .string($0) } ?? .null),
         ])
       )

@@ -27,7 +27,8 @@ public final class LiveWorkbench: @unchecked Sendable {
     let outcome = supervisor.perform(line, asSessionFile: origin == .page)
     sequence += 1
     let event = LiveEvent(
-      sequence: sequence, line: line, origin: origin, failed: outcome.failed,
+      sequence: sequence, line: line, command: Self.command(line), origin: origin, failed: outcome.failed,
+      onlyRead: supervisor.onlyRead && !outcome.failed,
       engineFailure: supervisor.restarts != restarts ? outcome.output : nil)
     let listening = Array(listeners.values)
     lock.unlock()
@@ -73,8 +74,14 @@ public final class LiveWorkbench: @unchecked Sendable {
 
   /// Whether `line` is `quit` (or a prefix of it the REPL takes).
   static func isQuit(_ line: String) -> Bool {
-    guard let first = line.split(separator: " ").first else { return false }
-    return (try? CommandLookup.find(String(first), in: Session.commands))?.name == "quit"
+    command(line) == "quit"
+  }
+
+  /// The command `line` names, as the REPL reads its first word (a prefix names the one command
+  /// it begins); nil when it names none.
+  static func command(_ line: String) -> String? {
+    guard let first = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).first else { return nil }
+    return (try? CommandLookup.find(String(first), in: Session.commands))?.name
   }
 }
 
@@ -84,8 +91,25 @@ public struct LiveEvent: Sendable, Equatable {
   /// Counts commands from 1, so a page can tell it missed none.
   public var sequence: Int
   public var line: String
+  /// The command the line ran, by its full name (`scroll` for `scr 0 10`); nil when none.
+  public var command: String?
   public var origin: Origin
   public var failed: Bool
+  /// Whether it only read the session (a query): nothing on the page changes.
+  public var onlyRead: Bool
   /// When the engine crashed, hung or ran out of memory under the command: the report.
   public var engineFailure: String?
+
+  public init(
+    sequence: Int, line: String, command: String?, origin: Origin, failed: Bool, onlyRead: Bool,
+    engineFailure: String? = nil
+  ) {
+    self.sequence = sequence
+    self.line = line
+    self.command = command
+    self.origin = origin
+    self.failed = failed
+    self.onlyRead = onlyRead
+    self.engineFailure = engineFailure
+  }
 }

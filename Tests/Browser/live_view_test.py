@@ -271,6 +271,25 @@ def flows(terminal, screenshots, figures):
         check(view_attr(page, "data-layout") == "waterfall", "and the page then shows the waterfall")
         print("ok  layout NAME animated: animated, then at rest")
 
+        # An interactive transition: the page shows the blend; finishing it animates to the end.
+        terminal.type("transition mosaic")
+        terminal.type("transition progress 0.5")
+        blended = json.loads(terminal.type("scroll"))["offset"]
+        wait_attr(page, "data-offset", ",".join(format(v, "g") for v in blended))
+        terminal.type("transition finish")
+        page.wait_for_function("document.querySelector('[data-view]').dataset.animating === 'true'", timeout=2000)
+        check("transition finish" in page.text_content("[data-motion-label]"), "the label names the transition")
+        page.wait_for_function("document.querySelector('[data-view]').dataset.animating === 'false'", timeout=3000)
+        check(view_attr(page, "data-layout") == "mosaic", "and the page then shows the mosaic")
+        print("ok  transition: the blend shown, the finish animated")
+
+        # The page reconnects when its connection drops, and follows the terminal again.
+        page.evaluate("tessera.disconnect()")
+        page.wait_for_function("document.querySelector('[data-status]').textContent === 'connected'", timeout=5000)
+        terminal.type("layout flow")
+        page.wait_for_function("document.querySelector('[data-view]').dataset.layout === 'flow'", timeout=2000)
+        print("ok  reconnect: the page comes back and follows the session")
+
         # A plugin crash shows as a banner; the page goes on with the restored session.
         terminal.type("plugin load libFixtureCrasher.so")
         terminal.type("layout crasher mode=segfault")
@@ -279,7 +298,12 @@ def flows(terminal, screenshots, figures):
         terminal.type("scroll 0 100")
         wait_attr(page, "data-offset", "0,100")
         check(page.is_hidden("[data-banner]"), "the banner goes once a command succeeds")
-        print("ok  crash: banner, then the restored session")
+        terminal.type("watchdog 1")
+        terminal.type("layout crasher mode=hang")
+        page.wait_for_selector("[data-banner]:not([hidden])", timeout=5000)
+        check("did not return from prepare within 1 s" in page.text_content("[data-banner]"), "the watchdog's report")
+        terminal.type("watchdog 10")
+        print("ok  crash and watchdog stop: banners, then the restored session")
 
         # A million items: the page holds only what is near the viewport.
         terminal.type("layout flow")

@@ -1,4 +1,5 @@
 import Foundation
+import TesseraHost
 import Testing
 
 @testable import TesseraLive
@@ -60,6 +61,33 @@ import Testing
     #expect(LiveWorkbench.isQuit("quit"))
     #expect(LiveWorkbench.isQuit("  qui"))
     #expect(!LiveWorkbench.isQuit("scroll 0 0"))
+  }
+
+  @Test func everyPageHearsEachCommandByItsNameAndWhetherItOnlyRead() async throws {
+    var configuration = Supervisor.Configuration(executable: IsolationTests.tessera)
+    configuration.showsWarnings = false
+    let workbench = LiveWorkbench(try Supervisor(configuration))
+    let events = workbench.events()
+    #expect(workbench.perform("gen grid 3", from: .terminal).failed == false)
+    #expect(workbench.perform("scr 0 10", from: .page).output == "offset 0 10")
+    #expect(workbench.perform("size", from: .terminal).failed == false)
+    #expect(
+      workbench.perform("quit", from: .page).output
+        == "error: the page cannot end the session: type quit at the terminal")
+    #expect(workbench.perform("nonsense", from: .page).failed)
+    var heard: [LiveEvent] = []
+    for await event in events {
+      heard.append(event)
+      if heard.count == 4 { break }
+    }
+    #expect(
+      heard == [
+        LiveEvent(sequence: 1, line: "gen grid 3", command: "gen", origin: .terminal, failed: false, onlyRead: false),
+        LiveEvent(sequence: 2, line: "scr 0 10", command: "scroll", origin: .page, failed: false, onlyRead: false),
+        LiveEvent(sequence: 3, line: "size", command: "size", origin: .terminal, failed: false, onlyRead: true),
+        LiveEvent(sequence: 4, line: "nonsense", command: nil, origin: .page, failed: true, onlyRead: false),
+      ], "the refused quit is not heard: it never ran")
+    #expect(workbench.wantsToQuit == false)
   }
 
   /// Every flow of README.md's "The live view" in headless Chromium (Tests/Browser).

@@ -79,6 +79,8 @@ public final class Supervisor: CommandRunner {
   public private(set) var isJSON = false
   /// How many times an engine failed under a command and was replaced (the live view's banner).
   public private(set) var restarts = 0
+  /// Whether the last command only read the session (a query: `visible`, `size`, `dump` …).
+  public private(set) var onlyRead = false
   private var watchdog: Double
   /// Journal entries after which the next checkpoint is asked for.
   private var nextCheckpointAt = Supervisor.checkpointInterval
@@ -306,6 +308,7 @@ public final class Supervisor: CommandRunner {
   }
 
   private func update(from reply: EngineFrame) {
+    onlyRead = reply.flag("query")
     stats = reply.meta["stats"] ?? ""
     wantsToQuit = reply.flag("quit")
     isCollectingBatch = reply.flag("batch")

@@ -1,8 +1,8 @@
 // The live view's page (docs/design.md, "The live view"). One WebSocket to the server: the page
 // sends {id, run: "command"} or {id, ask: "scene" | "motion" | "overview" | "target VX VY"} and
 // gets {id, output, failed} or {id, answer}; after every command, typed at the terminal or sent
-// from here, every page hears {event: {sequence, line, origin, failed, engineFailure}} and asks
-// for the scene again. Everything it draws comes from the server, drawn as `render` draws it.
+// from here, every page hears {event: {sequence, line, command, origin, failed, onlyRead,
+// engineFailure}} and, unless it only read the session, asks for the scene again. Everything it draws comes from the server, drawn as `render` draws it.
 "use strict";
 
 const $ = (selector) => document.querySelector(selector);
@@ -37,6 +37,7 @@ function connect() {
   socket = new WebSocket(`ws://${location.host}/live?token=${encodeURIComponent(token)}`);
   socket.onopen = () => {
     status("connected");
+    if (banner.className === "info") banner.hidden = true;
     refresh({ overview: true });
   };
   socket.onmessage = (message) => {
@@ -95,7 +96,7 @@ function showBanner(text, kind) {
 
 // ---- hearing of commands -------------------------------------------------------------------
 
-const animating = new Set(["batch", "commit", "apply", "layout", "zoom"]);
+const animating = new Set(["batch", "apply", "layout", "zoom"]);
 
 function heard(event) {
   state.sequence = event.sequence;
@@ -105,14 +106,41 @@ function heard(event) {
     banner.hidden = true;
   }
   if (event.origin === "page" && heardOwn(event.line)) return;
-  refresh(wantsAfter(event.line, event.failed));
+  if (event.onlyRead) return; // a query changed nothing the page shows
+  refresh(wantsAfter(event));
+}
+
+// `transition finish` and `transition cancel` end an interactive transition: UIKit animates
+// from the progress reached to the end (or back to the start). The blend is linear, so going
+// on in a straight line from the blended frames to the final ones stays on the same path.
+function endsTransition(event) {
+  const words = event.line.trim().split(/\s+/);
+  return event.command === "transition" && words.length === 2 && ["finish", "cancel"].includes(words[1]);
+}
+
+function tween(from, to, source) {
+  const before = new Map(from.elements.map((e) => [key(e.kind, e.path), e]));
+  const state5 = (a) => [...a.frame, a.alpha];
+  const motions = to.elements.map((e) => {
+    const old = before.get(key(e.kind, e.path));
+    const end = state5(e.attributes);
+    const start = old ? state5(old.attributes) : [...e.attributes.frame, 0];
+    return { label: `${e.kind} ${e.path}`, path: e.path, kind: e.kind, change: "none", class: e.class, shape: e.shape, start, end };
+  });
+  const bounds = (s) => [...s.offset, ...s.viewport];
+  play({ source, startBounds: bounds(from), endBounds: bounds(to), content: to.content, style: to.style, motions });
 }
 
 // What to ask for after a command: the overview unless it only scrolled, the animation after
 // one that animates.
-function wantsAfter(line, failed) {
-  const verb = line.trim().split(/\s+/)[0] || "";
-  return { overview: verb !== "scroll", motion: !failed && animating.has(verb) };
+function wantsAfter(event) {
+  const ok = !event.failed;
+  return {
+    overview: event.command !== "scroll",
+    // A batch typed over several lines ends with `commit` at the batch prompt.
+    motion: ok && (animating.has(event.command) || event.line.trim() === "commit"),
+    tween: ok && endsTransition(event) ? event.line.trim().replace(/\s+/g, " ") : null,
+  };
 }
 
 // One refresh at a time; a refresh asked for while one runs is done once after it.
@@ -121,12 +149,18 @@ let again = null;
 
 async function refresh(wants) {
   if (refreshing) {
-    again = { overview: (again && again.overview) || wants.overview, motion: (again && again.motion) || wants.motion };
+    again = {
+      overview: (again && again.overview) || wants.overview,
+      motion: (again && again.motion) || wants.motion,
+      tween: (again && again.tween) || wants.tween,
+    };
     return refreshing;
   }
   refreshing = (async () => {
+    const previous = state.scene;
     const scene = await ask("scene");
     if (!scene.error) show(scene); else showError(scene);
+    if (wants.tween && previous && !scene.error) tween(previous, scene, wants.tween);
     if (wants.motion) {
       const motion = await ask("motion");
       if (!motion.none && !motion.error) play(motion);
@@ -515,14 +549,14 @@ $("[data-form]").addEventListener("submit", async (event) => {
   const line = input.value;
   if (!line.trim()) return;
   input.value = "";
-  const reply = await run(line);
+  // Not counted as this page's own: the event it brings refreshes the page, as for the terminal's.
+  const reply = await send({ run: line });
   say(line, reply.error || reply.output, reply.failed || !!reply.error);
-  await refresh(wantsAfter(line, reply.failed));
 });
 
 window.addEventListener("resize", () => { if (state.scene) show(state.scene); });
 
 // For tests and people at the console: the page's state.
-window.tessera = { state, refresh, run, ask, show };
+window.tessera = { state, refresh, run, ask, show, disconnect: () => socket.close() };
 
 connect();
