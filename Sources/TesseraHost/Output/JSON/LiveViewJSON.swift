@@ -18,7 +18,8 @@ enum LiveViewJSON {
       elements.append(
         .object([
           ("path", .string("\(element.indexPath)")), ("kind", .string(element.kind ?? "cell")),
-          ("class", .string(painter.styleClass(element))), ("shape", .string(shapeName(painter.drawing(element).shape))),
+          ("class", .string(painter.styleClass(element))),
+          ("shape", .string(shapeName(painter.drawing(element).shape))),
           ("attributes", AttributesJSON.json(element, id: list.ids[index])), ("svg", .string(drawing.text)),
         ]))
     }
