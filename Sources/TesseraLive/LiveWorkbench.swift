@@ -24,7 +24,12 @@ public final class LiveWorkbench: @unchecked Sendable {
     }
     lock.lock()
     let restarts = supervisor.restarts
-    let outcome = supervisor.perform(line, asSessionFile: origin == .page)
+    var outcome = supervisor.perform(line, asSessionFile: origin == .page)
+    // The session files' refusal points at `--trust`, which the page has no way to give.
+    if origin == .page, let output = outcome.output {
+      outcome.output = output.replacingOccurrences(
+        of: "; run with --trust to allow it", with: "; the terminal may (commands typed there are trusted)")
+    }
     sequence += 1
     let event = LiveEvent(
       sequence: sequence, line: line, command: Self.command(line), origin: origin, failed: outcome.failed,
@@ -36,12 +41,25 @@ public final class LiveWorkbench: @unchecked Sendable {
     return outcome
   }
 
-  /// The live view's look (`Session.liveView`); an error object when the engine did not answer.
+  /// The live view's look (`Session.liveView`). When the engine fails while answering (a plugin
+  /// that crashes in a query the page made), the answer is the report, and every page hears it
+  /// as it would a command's.
   public func view(_ request: Session.LiveRequest) -> String {
     lock.lock()
-    defer { lock.unlock() }
-    return supervisor.liveView(request)
-      ?? #"{"error": "the engine did not answer; it was restarted", "kind": "plugin bug"}"#
+    switch supervisor.liveView(request) {
+    case .success(let answer):
+      lock.unlock()
+      return answer
+    case .failure(let failure):
+      sequence += 1
+      let event = LiveEvent(
+        sequence: sequence, line: "(the page's look: \(request.text))", command: nil, origin: .page, failed: true,
+        onlyRead: true, engineFailure: failure.message)
+      let listening = Array(listeners.values)
+      lock.unlock()
+      for listener in listening { listener.yield(event) }
+      return JSONOutput.object([("error", .string(failure.message)), ("kind", .string("plugin bug"))]).serialized
+    }
   }
 
   public func complete(_ line: String) -> [String] {

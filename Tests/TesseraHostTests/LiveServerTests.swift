@@ -90,6 +90,29 @@ import Testing
     #expect(workbench.wantsToQuit == false)
   }
 
+  @Test func aPluginThatCrashesInThePagesLookIsReportedToEveryPage() async throws {
+    var configuration = Supervisor.Configuration(executable: IsolationTests.tessera)
+    configuration.showsWarnings = false
+    let workbench = LiveWorkbench(try Supervisor(configuration))
+    for line in ["plugin load libFixtureCrasher.so", "gen grid 3", "layout crasher mode=query"] {
+      #expect(workbench.perform(line, from: .terminal).failed == false, "\(line)")
+    }
+    let events = workbench.events()
+    let report =
+      "plugin 'crasher' crashed in attributes_in_rect (SIGSEGV); the session is as it was before this command"
+    #expect(workbench.view(.scene) == #"{"error": "\#(report)", "kind": "plugin bug"}"#)
+    for await event in events {
+      #expect(event.engineFailure == report)
+      #expect(event.line == "(the page's look: scene)" && event.onlyRead && event.failed)
+      break
+    }
+    #expect(workbench.perform("layout", from: .terminal).output?.hasPrefix("layout crasher") == true, "restored")
+    #expect(
+      workbench.perform("load /etc/hostname", from: .page).output
+        == "error: cannot read /etc/hostname: session files may read only files under the current folder and the folders being run or checked; the terminal may (commands typed there are trusted)"
+    )
+  }
+
   /// Every flow of README.md's "The live view" in headless Chromium (Tests/Browser).
   @Test(.timeLimit(.minutes(5))) func theFlowsPassInARealBrowser() throws {
     let script = Support.packageRoot + "/Tests/Browser/live_view_test.py"

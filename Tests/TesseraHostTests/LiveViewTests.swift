@@ -135,10 +135,11 @@ import Testing
     let supervisor = try Supervisor(configuration)
     for line in Self.lines { _ = supervisor.perform(line) }
     let stats = supervisor.perform("stats").output
-    let view = try Self.object(try #require(supervisor.liveView(.scene)))
+    let view = try Self.object(try supervisor.liveView(.scene).get())
     #expect(view["offset"] as? [Double] == [0, 500])
     #expect(
-      supervisor.liveView(.target(velocityX: 0, velocityY: 1000)) == #"{"projected": [0, 999], "target": [0, 999]}"#)
+      supervisor.liveView(.target(velocityX: 0, velocityY: 1000))
+        == .success(#"{"projected": [0, 999], "target": [0, 999]}"#))
     #expect(supervisor.perform("stats").output == stats)
   }
 

@@ -281,16 +281,29 @@ public final class Supervisor: CommandRunner {
 
   /// The live view's look at the session (`Session.liveView`), from the engine; nil when the
   /// engine did not answer (it is then replaced, and the session restored, as after a command).
-  public func liveView(_ request: Session.LiveRequest = .scene) -> String? {
-    guard let engine, engine.send(EngineFrame("view", [Array(request.text.utf8)])) else { return nil }
-    switch engine.waitForResponse(watchdog: watchdog, heartbeat: { status.heartbeat }, interrupted: { false }) {
-    case .ready:
-      guard let reply = engine.reader.next(), reply.verb == "view" else { break }
-      return reply.string(0)
-    default: break
+  public func liveView(_ request: Session.LiveRequest = .scene) -> Result<String, LiveViewFailure> {
+    guard let engine else { return .failure(LiveViewFailure(message: "no engine is running")) }
+    var cause: EngineFailure.Cause?
+    if engine.send(EngineFrame("view", [Array(request.text.utf8)])) {
+      switch engine.waitForResponse(
+        watchdog: watchdog, memoryLimit: memoryLimitBytes, heartbeat: { status.heartbeat }, interrupted: { false })
+      {
+      case .ready:
+        if let reply = engine.reader.next(), reply.verb == "view" { return .success(reply.string(0)) }
+      case .timedOut: cause = .timedOut(seconds: watchdog)
+      case .overMemory: cause = .exceededMemory(gigabytes: configuration.memoryLimitGigabytes)
+      case .ended, .interrupted: break
+      }
     }
-    _ = recover(from: engine, "(live view)")
-    return nil
+    let outcome = recover(from: engine, "(live view)", cause: cause)
+    let report = outcome.output.map { $0.hasPrefix("error: ") ? String($0.dropFirst(7)) : $0 } ?? "the engine failed"
+    return .failure(LiveViewFailure(message: report))
+  }
+
+  /// Why the engine gave the live view no answer: it crashed, hung or ran out of memory while
+  /// answering (and was replaced, the session restored), as a command's report says it.
+  public struct LiveViewFailure: Error, Equatable {
+    public var message: String
   }
 
   /// Completion candidates from the engine's session (none if it cannot answer).

@@ -2,7 +2,8 @@
 // sends {id, run: "command"} or {id, ask: "scene" | "motion" | "overview" | "target VX VY"} and
 // gets {id, output, failed} or {id, answer}; after every command, typed at the terminal or sent
 // from here, every page hears {event: {sequence, line, command, origin, failed, onlyRead,
-// engineFailure}} and, unless it only read the session, asks for the scene again. Everything it draws comes from the server, drawn as `render` draws it.
+// engineFailure}} and, unless it only read the session, asks for the scene again. Everything it
+// draws comes from the server, drawn as `render` draws it.
 "use strict";
 
 const $ = (selector) => document.querySelector(selector);
@@ -22,10 +23,14 @@ const state = {
   byKey: new Map(),     // "kind path" → attributes, for the inspector
   scale: 1,             // CSS pixels per point
   pinned: null,         // the inspected element's key while pinned
-  motion: null,         // the last animation (a motion answer)
+  motion: null,         // the last animation, while nothing has changed since
   overview: null,
-  sequence: 0,
+  scrubbed: false,      // the view shows a frame the scrubber chose
+  resizing: false,
 };
+
+// Numbers as the terminal prints them: at most three decimals.
+const short = (v) => (typeof v === "number" ? String(+v.toFixed(3)) : String(v));
 
 // ---- the connection --------------------------------------------------------------------------
 
@@ -70,13 +75,13 @@ async function ask(what) {
   return reply.answer || { error: reply.error || "no answer" };
 }
 
-// Commands this page sent and has not heard of yet: it refreshes after their answers itself.
+// Commands this page sent for its own gestures and has not heard of yet: it refreshes after
+// their answers itself.
 const sent = new Map();
 
 async function run(line) {
   sent.set(line, (sent.get(line) || 0) + 1);
-  const reply = await send({ run: line });
-  return reply;
+  return send({ run: line });
 }
 
 function heardOwn(line) {
@@ -99,7 +104,6 @@ function showBanner(text, kind) {
 const animating = new Set(["batch", "apply", "layout", "zoom"]);
 
 function heard(event) {
-  state.sequence = event.sequence;
   if (event.engineFailure) {
     showBanner(event.engineFailure);
   } else if (!event.failed && banner.className !== "info") {
@@ -118,24 +122,12 @@ function endsTransition(event) {
   return event.command === "transition" && words.length === 2 && ["finish", "cancel"].includes(words[1]);
 }
 
-function tween(from, to, source) {
-  const before = new Map(from.elements.map((e) => [key(e.kind, e.path), e]));
-  const state5 = (a) => [...a.frame, a.alpha];
-  const motions = to.elements.map((e) => {
-    const old = before.get(key(e.kind, e.path));
-    const end = state5(e.attributes);
-    const start = old ? state5(old.attributes) : [...e.attributes.frame, 0];
-    return { label: `${e.kind} ${e.path}`, path: e.path, kind: e.kind, change: "none", class: e.class, shape: e.shape, start, end };
-  });
-  const bounds = (s) => [...s.offset, ...s.viewport];
-  play({ source, startBounds: bounds(from), endBounds: bounds(to), content: to.content, style: to.style, motions });
-}
-
 // What to ask for after a command: the overview unless it only scrolled, the animation after
 // one that animates.
 function wantsAfter(event) {
   const ok = !event.failed;
   return {
+    changed: ok,
     overview: event.command !== "scroll",
     // A batch typed over several lines ends with `commit` at the batch prompt.
     motion: ok && (animating.has(event.command) || event.line.trim() === "commit"),
@@ -149,14 +141,13 @@ let again = null;
 
 async function refresh(wants) {
   if (refreshing) {
-    again = {
-      overview: (again && again.overview) || wants.overview,
-      motion: (again && again.motion) || wants.motion,
-      tween: (again && again.tween) || wants.tween,
-    };
+    again = again || {};
+    for (const [k, v] of Object.entries(wants)) again[k] = again[k] || v;
     return refreshing;
   }
   refreshing = (async () => {
+    // Something changed: a frame the scrubber chose, and the last animation, are the past.
+    if (wants.changed) forgetMotion();
     const previous = state.scene;
     const scene = await ask("scene");
     if (!scene.error) show(scene); else showError(scene);
@@ -176,8 +167,16 @@ async function refresh(wants) {
 }
 
 function showError(answer) {
+  state.scene = null;
   drawn.innerHTML = "";
-  $("[data-layout]").textContent = answer.error;
+  $("[data-layout]").textContent = "no picture";
+  note(answer.error);
+}
+
+function note(text) {
+  const element = $("[data-note]");
+  element.textContent = text || "";
+  element.hidden = !text;
 }
 
 // ---- drawing the scene ---------------------------------------------------------------------
@@ -187,26 +186,33 @@ const escape = (text) => String(text).replace(/[&<>"]/g, (c) => ({ "&": "&amp;",
 
 function show(scene) {
   state.scene = scene;
-  if (view.dataset.animating === "true") return; // the animation's end shows it
+  if (view.dataset.animating === "true" || state.scrubbed) return; // the animation's end shows it
   const [x, y] = scene.offset, [w, h] = scene.viewport, [cw, ch] = scene.content;
   view.dataset.offset = `${x},${y}`;
   view.dataset.viewport = `${w}x${h}`;
   view.dataset.content = `${cw}x${ch}`;
   view.dataset.layout = scene.layout || "";
   $("[data-layout]").textContent = scene.layout ? `layout ${scene.layout}` : "no layout";
-  $("[data-size]").textContent = `viewport ${w}×${h} · content ${cw}×${ch} · offset ${x}, ${y}`
+  if (!state.resizing) fit(w, h);
+  $("[data-size]").textContent = `viewport ${short(w)}×${short(h)} · content ${short(cw)}×${short(ch)} · offset ${short(x)}, ${short(y)}`
+    + (state.scale < 1 ? ` · drawn at ${Math.round(state.scale * 100)}%` : "")
     + (scene.leftOut ? ` · ${scene.leftOut} elements near the viewport not drawn` : "");
-  fit(w, h);
   setViewBox(x, y, w, h);
   sheet.innerHTML = scene.style;
   state.byKey = new Map();
-  const parts = [];
+  // The content's sheet over the background, as a picture draws them.
+  const parts = [`<rect class="bg" x="${x - w}" y="${y - h}" width="${3 * w}" height="${3 * h}"/>`,
+    `<rect class="sheet" x="0" y="0" width="${cw}" height="${ch}"/>`];
   for (const e of scene.elements) {
     const a = e.attributes;
     state.byKey.set(key(e.kind, e.path), a);
     parts.push(`<g data-path="${e.path}" data-kind="${escape(e.kind)}" data-frame="${a.frame.join(",")}">${e.svg}</g>`);
   }
   drawn.innerHTML = parts.join("");
+  note(!scene.elements.length && !cw && !ch
+    ? "Nothing to draw yet: type gen grid 100 (or load FILE) at the terminal or in the box on the right."
+    : outside(scene) ? `The viewport (offset ${short(x)}, ${short(y)}) is outside the content (${short(cw)}×${short(ch)}): scroll 0 0 comes back.`
+      : "");
   if (state.pinned) {
     const [kind, path] = splitKey(state.pinned);
     const node = drawn.querySelector(`g[data-path="${path}"][data-kind="${CSS.escape(kind)}"]`);
@@ -214,6 +220,11 @@ function show(scene) {
     inspect(state.pinned);
   }
   drawOverview();
+}
+
+function outside(scene) {
+  const [x, y] = scene.offset, [w, h] = scene.viewport, [cw, ch] = scene.content;
+  return x >= cw || y >= ch || x + w <= 0 || y + h <= 0;
 }
 
 function splitKey(k) { const i = k.lastIndexOf(" "); return [k.slice(0, i), k.slice(i + 1)]; }
@@ -224,8 +235,8 @@ function setViewBox(x, y, w, h) {
 
 // The viewport at one pixel a point, smaller when the window is too small for it.
 function fit(w, h) {
-  const room = Math.max(200, window.innerWidth - 480);
-  const tall = Math.max(200, window.innerHeight - 140);
+  const room = Math.max(200, window.innerWidth - 560);
+  const tall = Math.max(200, window.innerHeight - 150);
   state.scale = Math.min(1, room / w, tall / h);
   view.style.width = `${w * state.scale}px`;
   view.style.height = `${h * state.scale}px`;
@@ -235,21 +246,34 @@ function fit(w, h) {
 
 function inspect(k) {
   const a = state.byKey.get(k);
-  if (!a) return;
+  inspector.dataset.inspecting = k;
+  if (!a) {
+    inspector.innerHTML = `<p class="hint">${escape(k)} is not near the viewport now${state.pinned ? " (pinned: Esc unpins)" : ""}.</p>`;
+    return;
+  }
   const rows = [
     ["path", `${a.section}.${a.item}`], ["kind", a.kind || a.category], ["id", a.id],
-    ["frame", a.frame.join(", ")], ["alpha", a.alpha], ["zIndex", a.zIndex], ["hidden", a.hidden],
-    ["transform", a.transform && a.transform.join(", ")],
+    ["frame", a.frame], ["alpha", a.alpha], ["zIndex", a.zIndex], ["hidden", a.hidden],
+    ["transform", a.transform],
   ];
   for (const [name, value] of Object.entries(a.custom || {})) rows.push([name, value]);
+  const shown = (v) => (Array.isArray(v) ? v.map(short).join(", ") : short(v));
+  const exact = (v) => (Array.isArray(v) ? v.join(", ") : String(v));
   inspector.innerHTML = "<table>" + rows.filter(([, v]) => v !== undefined && v !== null)
-    .map(([k2, v]) => `<tr><th>${escape(k2)}</th><td data-field="${escape(k2)}">${escape(v)}</td></tr>`).join("") + "</table>";
-  inspector.dataset.inspecting = k;
+    .map(([name, v]) => `<tr><th>${escape(name)}</th><td data-field="${escape(name)}" data-value="${escape(exact(v))}" title="${escape(exact(v))}">${escape(shown(v))}</td></tr>`)
+    .join("") + "</table>"
+    + `<p class="hint">${state.pinned ? "Pinned: click it again, or press Esc, to unpin." : "Click to pin."}</p>`;
 }
 
 function elementKey(target) {
   const g = target.closest && target.closest("g[data-path]");
   return g ? key(g.dataset.kind, g.dataset.path) : null;
+}
+
+function unpin() {
+  state.pinned = null;
+  inspector.classList.remove("pinned");
+  for (const node of drawn.querySelectorAll(".inspected")) node.classList.remove("inspected");
 }
 
 drawn.addEventListener("pointerover", (event) => {
@@ -258,15 +282,12 @@ drawn.addEventListener("pointerover", (event) => {
   if (k) inspect(k);
 });
 
-drawn.addEventListener("click", (event) => {
+view.addEventListener("click", (event) => {
   if (moved) return;
   const k = elementKey(event.target);
-  for (const node of drawn.querySelectorAll(".inspected")) node.classList.remove("inspected");
-  if (!k || state.pinned === k) {
-    state.pinned = null;
-    inspector.classList.remove("pinned");
-    return;
-  }
+  const again = state.pinned === k;
+  unpin();
+  if (!k || again) return;
   state.pinned = k;
   inspector.classList.add("pinned");
   event.target.closest("g[data-path]").classList.add("inspected");
@@ -291,7 +312,7 @@ async function drain() {
     const started = performance.now();
     const reply = await run(line);
     if (reply.failed) say(line, reply.output, true);
-    await refresh({ overview: !line.startsWith("scroll") });
+    await refresh({ changed: !reply.failed, overview: !line.startsWith("scroll") });
     view.dataset.lastAnswerMs = (performance.now() - started).toFixed(1);
   }
   sending = false;
@@ -320,18 +341,51 @@ function scrollTo(offset) {
   drain();
 }
 
+function scrollBy(dx, dy) {
+  stopGlide();
+  const [x, y] = offsetNow();
+  scrollTo([x + dx, y + dy]);
+}
+
+// The wheel scrolls along the axis the content scrolls: a content only wider than the viewport
+// takes the wheel's vertical turns sideways (as Shift does).
 view.addEventListener("wheel", (event) => {
   event.preventDefault();
   if (!state.scene || view.dataset.animating === "true") return;
   if (event.ctrlKey) {
     if (!state.scene.zooms) return say("zoom", `layout ${state.scene.layout} does not zoom`, true);
-    wishes.zoom *= Math.exp(-event.deltaY / 200);
+    wishes.zoom *= Math.exp(-event.deltaY / 600);
     return drain();
   }
-  stopGlide();
-  const [x, y] = offsetNow();
-  scrollTo([x + event.deltaX / state.scale, y + event.deltaY / state.scale]);
+  const [w, h] = state.scene.viewport, [cw, ch] = state.scene.content;
+  let dx = event.deltaX / state.scale, dy = event.deltaY / state.scale;
+  if (event.shiftKey || (cw > w && ch <= h)) [dx, dy] = [dx + dy, 0];
+  scrollBy(dx, dy);
 }, { passive: false });
+
+// Keys, when the view has the focus (click it): arrows, Page Up/Down, space, Home and End.
+view.addEventListener("keydown", (event) => {
+  if (!state.scene) return;
+  const [w, h] = state.scene.viewport, [cw, ch] = state.scene.content;
+  const sideways = cw > w && ch <= h;
+  const page = (sideways ? w : h) * 0.9;
+  const along = (d) => (sideways ? [d, 0] : [0, d]);
+  const moves = {
+    ArrowUp: [0, -40], ArrowDown: [0, 40], ArrowLeft: [-40, 0], ArrowRight: [40, 0],
+    PageUp: along(-page), PageDown: along(page), " ": along(event.shiftKey ? -page : page),
+  };
+  if (event.key === "Escape") { unpin(); return; }
+  if (event.key === "Home") { event.preventDefault(); stopGlide(); return scrollTo([0, 0]); }
+  if (event.key === "End") { event.preventDefault(); stopGlide(); return scrollTo([cw, ch]); }
+  const move = moves[event.key];
+  if (!move) return;
+  event.preventDefault();
+  scrollBy(move[0], move[1]);
+});
+
+document.addEventListener("keydown", (event) => {
+  if (event.key === "Escape" && state.pinned && event.target === document.body) unpin();
+});
 
 // Drag: the content follows the pointer; on release it glides with UIScrollView's deceleration
 // to where the layout's targetContentOffset puts it.
@@ -342,6 +396,7 @@ let glide = null;
 view.addEventListener("pointerdown", (event) => {
   if (event.target.closest("[data-handle]") || !state.scene || view.dataset.animating === "true") return;
   stopGlide();
+  view.focus({ preventScroll: true });
   dragging = { x: event.clientX, y: event.clientY, offset: offsetNow(), samples: [], pointer: event.pointerId };
   moved = false;
 });
@@ -407,13 +462,15 @@ function stopGlide() {
   view.dataset.gliding = "false";
 }
 
-// The resize handle: the viewport follows the corner, in whole points.
+// The resize handle: the viewport follows the corner, in whole points, at the scale the drag
+// began with (it is fitted to the window again when the drag ends).
 const handle = $('[data-handle="resize"]');
 let resizing = null;
 handle.addEventListener("pointerdown", (event) => {
   if (!state.scene) return;
   event.stopPropagation();
   resizing = { x: event.clientX, y: event.clientY, size: state.scene.viewport.slice() };
+  state.resizing = true;
   handle.setPointerCapture(event.pointerId);
 });
 handle.addEventListener("pointermove", (event) => {
@@ -425,20 +482,26 @@ handle.addEventListener("pointermove", (event) => {
   wishes.viewport = `${w}x${h}`;
   drain();
 });
-handle.addEventListener("pointerup", () => { resizing = null; });
+handle.addEventListener("pointerup", () => {
+  resizing = null;
+  state.resizing = false;
+  if (state.scene) show(state.scene);
+});
 
 // ---- animations --------------------------------------------------------------------------------
 
 // A batch update or an animated layout change, from the same start and end attributes
 // `render … batch` draws, interpolated the same way: frame and alpha linearly, over one second.
 let playing = null;
+const outlines = { inserted: "ins", deleted: "del", moved: "mov", reloaded: "rel" };
 
 function play(motion) {
   state.motion = motion;
-  $("[data-motion-label]").textContent = `${motion.source}: ${motion.motions.length} elements`;
+  describe(motion);
   $("[data-replay]").disabled = false;
   const scrubber = $("[data-scrubber]");
   scrubber.disabled = false;
+  state.scrubbed = false;
   sheet.innerHTML = motion.style;
   view.dataset.animating = "true";
   const start = performance.now();
@@ -453,6 +516,26 @@ function play(motion) {
   playing = requestAnimationFrame(step);
 }
 
+// What the animation does, with the colours of its outlines.
+function describe(motion) {
+  const counts = {};
+  for (const m of motion.motions) counts[m.change] = (counts[m.change] || 0) + 1;
+  const parts = ["inserted", "deleted", "moved", "reloaded"].filter((c) => counts[c])
+    .map((c) => `<span class="swatch ${outlines[c]}"></span>${counts[c]} ${c}`);
+  $("[data-motion-label]").innerHTML = `${escape(motion.source)}: ${motion.motions.length} elements`
+    + (parts.length ? " · " + parts.join(" ") : "");
+}
+
+function forgetMotion() {
+  if (view.dataset.animating === "true") return;
+  state.motion = null;
+  state.scrubbed = false;
+  view.dataset.scrubbed = "false";
+  $("[data-replay]").disabled = true;
+  $("[data-scrubber]").disabled = true;
+  $("[data-motion-label]").textContent = "no animation since the last change";
+}
+
 function finish() {
   playing = null;
   view.dataset.animating = "false";
@@ -461,14 +544,15 @@ function finish() {
 
 function mix(a, b, t) { return a + (b - a) * t; }
 
-const outlines = { inserted: "ins", deleted: "del", moved: "mov", reloaded: "rel" };
-
 function frameAt(t) {
   const m = state.motion;
   const [sx, sy, sw, sh] = m.startBounds, [ex, ey, ew, eh] = m.endBounds;
   setViewBox(mix(sx, ex, t), mix(sy, ey, t), mix(sw, ew, t), mix(sh, eh, t));
-  const parts = [];
-  for (const e of m.motions) {
+  const [cw, ch] = m.content;
+  const parts = [`<rect class="sheet" x="0" y="0" width="${cw}" height="${ch}"/>`];
+  // What the batch changes is drawn last, so its outline and label are not hidden.
+  const ordered = m.motions.filter((e) => e.change === "none").concat(m.motions.filter((e) => e.change !== "none"));
+  for (const e of ordered) {
     const [x, y, w, h, alpha] = e.start.map((v, i) => mix(v, e.end[i], t));
     const g = `<g data-path="${escape(e.path)}" data-kind="${escape(e.kind)}" data-change="${e.change}" data-frame="${[x, y, w, h].map((v) => +v.toFixed(2)).join(",")}" opacity="${+alpha.toFixed(3)}">`;
     let shape;
@@ -483,23 +567,43 @@ function frameAt(t) {
   drawn.innerHTML = parts.join("");
 }
 
+function tween(from, to, source) {
+  const before = new Map(from.elements.map((e) => [key(e.kind, e.path), e]));
+  const frameAndAlpha = (a) => [...a.frame, a.alpha];
+  const motions = to.elements.map((e) => {
+    const old = before.get(key(e.kind, e.path));
+    const end = frameAndAlpha(e.attributes);
+    const start = old ? frameAndAlpha(old.attributes) : [...e.attributes.frame, 0];
+    return { label: `${e.kind} ${e.path}`, path: e.path, kind: e.kind, change: "none", class: e.class, shape: e.shape, start, end };
+  });
+  const bounds = (s) => [...s.offset, ...s.viewport];
+  play({ source, startBounds: bounds(from), endBounds: bounds(to), content: to.content, style: to.style, motions });
+}
+
 $("[data-replay]").addEventListener("click", () => { if (state.motion) play(state.motion); });
+// The scrubber shows the frame it points at until the next change (or a replay).
 $("[data-scrubber]").addEventListener("input", (event) => {
   if (!state.motion) return;
   if (playing) cancelAnimationFrame(playing);
   playing = null;
+  view.dataset.animating = "false";
+  state.scrubbed = true;
+  view.dataset.scrubbed = "true";
   sheet.innerHTML = state.motion.style;
-  view.dataset.animating = "true";
   frameAt(event.target.value / 1000);
 });
-$("[data-scrubber]").addEventListener("change", () => setTimeout(finish, 600));
 
 // ---- the overview --------------------------------------------------------------------------
 
-// The density of the whole content, each axis stretched to the canvas, the viewport in red.
-function overviewScale() {
+// The density of the whole content in a box of its proportions (at most 160×480 pixels, no side
+// under 24: a very long content is stretched across), the viewport on it in red.
+function sizeOverview() {
   const o = state.overview;
-  return [overview.width / o.content[0], overview.height / o.content[1]];
+  const [cw, ch] = o.content;
+  const fitted = Math.min(160 / cw, 480 / ch);
+  const width = Math.round(Math.max(24, cw * fitted)), height = Math.round(Math.max(24, ch * fitted));
+  if (overview.width !== width || overview.height !== height) { overview.width = width; overview.height = height; }
+  return [width / cw, height / ch];
 }
 
 function drawOverview() {
@@ -507,7 +611,7 @@ function drawOverview() {
   const context = overview.getContext("2d");
   context.clearRect(0, 0, overview.width, overview.height);
   if (!o || !o.columns || !s) return;
-  const [sx, sy] = overviewScale();
+  const [sx, sy] = sizeOverview();
   const cellW = overview.width / o.columns, cellH = overview.height / o.rows;
   const most = Math.max(1, ...o.counts);
   overview.dataset.elements = o.elements;
@@ -515,20 +619,28 @@ function drawOverview() {
     for (let c = 0; c < o.columns; c++) {
       const n = o.counts[r * o.columns + c];
       if (!n) continue;
-      context.fillStyle = `rgba(10, 102, 216, ${0.15 + 0.85 * Math.sqrt(n / most)})`;
+      context.fillStyle = `rgba(10, 102, 216, ${0.12 + 0.6 * Math.sqrt(n / most)})`;
       context.fillRect(c * cellW, r * cellH, Math.ceil(cellW), Math.ceil(cellH));
     }
   }
+  // The viewport, clamped to the box and never thinner than 6 pixels.
   const [x, y] = s.offset, [w, h] = s.viewport;
+  const box = (start, length, scale, size) => {
+    const a = Math.min(Math.max(start * scale, 0), size - 6), b = Math.min(Math.max((start + length) * scale, a + 6), size);
+    return [a, b - a];
+  };
+  const [bx, bw] = box(x, w, sx, overview.width), [by, bh] = box(y, h, sy, overview.height);
+  context.fillStyle = "rgba(208, 2, 27, 0.15)";
+  context.fillRect(bx, by, bw, bh);
   context.strokeStyle = "#d0021b";
   context.lineWidth = 2;
-  context.strokeRect(x * sx, y * sy, Math.max(w * sx, 3), Math.max(h * sy, 3));
+  context.strokeRect(bx + 1, by + 1, bw - 2, bh - 2);
 }
 
 overview.addEventListener("click", (event) => {
   const o = state.overview, s = state.scene;
   if (!o || !s || !o.columns) return;
-  const [sx, sy] = overviewScale();
+  const sx = overview.width / o.content[0], sy = overview.height / o.content[1];
   const box = overview.getBoundingClientRect();
   stopGlide();
   scrollTo([(event.clientX - box.left) / sx - s.viewport[0] / 2, (event.clientY - box.top) / sy - s.viewport[1] / 2]);
@@ -536,11 +648,17 @@ overview.addEventListener("click", (event) => {
 
 // ---- the command box -----------------------------------------------------------------------
 
+const history = [];
+let recalled = 0;
+
+// Each answer under the ones before (the last 50), newest at the bottom.
 function say(line, text, failed) {
   const entry = document.createElement("div");
   if (failed) entry.className = "failed";
   entry.textContent = `> ${line}\n${text || ""}`;
-  output.replaceChildren(entry);
+  output.append(entry);
+  while (output.childElementCount > 50) output.firstElementChild.remove();
+  output.scrollTop = output.scrollHeight;
 }
 
 $("[data-form]").addEventListener("submit", async (event) => {
@@ -549,9 +667,19 @@ $("[data-form]").addEventListener("submit", async (event) => {
   const line = input.value;
   if (!line.trim()) return;
   input.value = "";
+  if (history[history.length - 1] !== line) history.push(line);
+  recalled = history.length;
   // Not counted as this page's own: the event it brings refreshes the page, as for the terminal's.
   const reply = await send({ run: line });
   say(line, reply.error || reply.output, reply.failed || !!reply.error);
+});
+
+// ↑ and ↓ recall earlier lines.
+$("[data-command]").addEventListener("keydown", (event) => {
+  if (event.key !== "ArrowUp" && event.key !== "ArrowDown") return;
+  event.preventDefault();
+  recalled = Math.min(Math.max(recalled + (event.key === "ArrowUp" ? -1 : 1), 0), history.length);
+  event.target.value = history[recalled] || "";
 });
 
 window.addEventListener("resize", () => { if (state.scene) show(state.scene); });
