@@ -4,8 +4,14 @@ import TesseraKit
 /// What the layout answers: its content size, rect queries and listings through the bulk buffer
 /// protocol (the plugin asks for more room, the host grows the buffer), and single items.
 extension LayoutInstance {
+  /// The content size of the current pass (a pass is run first if one is due).
   public func contentSize() throws(HostError) -> Size {
     try prepareIfNeeded()
+    return passContentSize
+  }
+
+  /// The plugin's `content_size`, checked: the second step of every pass.
+  func askContentSize() throws(HostError) -> Size {
     var size = tessera_size()
     try check(calling(.contentSize) { descriptor.content_size(instance, &size) }, "failed to report its content size")
     record(.contentSize, result: "\(formatNumber(size.width))x\(formatNumber(size.height))")

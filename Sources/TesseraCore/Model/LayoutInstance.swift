@@ -26,6 +26,10 @@ public final class LayoutInstance {
   /// Changes whenever the layout's state may have moved away from its last pass (options,
   /// invalidations, a failed prepare): what `WorkbenchState.atomically` checks before restoring it.
   package private(set) var generation = 0
+  /// The content size the plugin reported in the last pass. UIKit asks `collectionViewContentSize`
+  /// right after `prepare()` on every pass, before any rect query, and keeps the answer until the
+  /// next pass; so does the host.
+  package private(set) var passContentSize = Size.zero
   /// Invalidations since the last pass, merged; the plugin sees them when the next pass starts.
   public package(set) var pending: InvalidationContext?
   /// The next prepare starts from nothing (new instance, new options, invalidate-everything).
@@ -136,7 +140,8 @@ public final class LayoutInstance {
     nextPrepareIsFull = true
   }
 
-  /// The start of a pass: the merged invalidation, then prepare.
+  /// A pass, in UIKit's order: the merged invalidation, prepare, then the content size (kept in
+  /// `passContentSize`); rect queries come after it.
   public func prepareIfNeeded() throws(HostError) {
     guard !isPrepared else { return }
     do {
@@ -148,6 +153,7 @@ public final class LayoutInstance {
       record(.prepare)
       if nextPrepareIsFull { stats.fullPrepares += 1 }
       try check(calling(.prepare) { descriptor.prepare(instance) }, "failed to prepare")
+      passContentSize = try askContentSize()
     } catch {
       generation &+= 1  // the plugin may be half-way: a rollback must prepare it again
       throw error

@@ -98,6 +98,8 @@ public final class Supervisor: CommandRunner {
   public private(set) var quarantined: [(path: String, why: String)] = []
   /// What the start found to say (libraries quarantined), for the caller to print as warnings.
   public private(set) var startupNotes: [String] = []
+  /// The least time an engine is given to start (see `startReady`).
+  static let startPatience = 5.0
 
   public init(_ configuration: Configuration) throws(HostError) {
     self.configuration = configuration
@@ -115,8 +117,12 @@ public final class Supervisor: CommandRunner {
   /// Starts an engine and waits until it has loaded its libraries. A library that takes it
   /// down or hangs it while loading is quarantined and the engine started again without it;
   /// returns the engine and a note for each library quarantined.
+  /// Starting the engine (an exec, the Swift runtime, every plugin library) gets the watchdog but
+  /// never less than `startPatience`: a watchdog of 0.1 s is for commands, and a loaded machine
+  /// can take longer than that just to start a process.
   private func startReady(showingWarnings: Bool) throws(HostError) -> (EngineProcess, [String]) {
     var notes: [String] = []
+    let watchdog = max(self.watchdog, Self.startPatience)
     while true {
       let fresh = try start(showingWarnings: showingWarnings && notes.isEmpty)
       guard fresh.send(EngineFrame("hello", [])) else {

@@ -91,7 +91,8 @@ typedef struct tessera_layout_descriptor {
   /* ---- layout pass ---- */
   /* [instance] prepareLayout: compute what the queries need. */
   tessera_status (*prepare)(tessera_layout_instance *instance);
-  /* [instance][prepared] collectionViewContentSize. */
+  /* [instance][prepared] collectionViewContentSize. Asked once per pass, right after prepare and
+   * before any query of that pass, as UIKit does; the host keeps the answer until the next pass. */
   tessera_status (*content_size)(tessera_layout_instance *instance, tessera_size *out);
   /* [instance][prepared] layoutAttributesForElementsInRect: every element whose frame
    * intersects `rect` with positive area, in any order, into `buffer` (see
