@@ -139,4 +139,39 @@ import Testing
       #expect(Array(session.model.dataset.sections[0].items.ids) == order, "round \(round)")
     }
   }
+
+  /// With some items changed, the ones whose reload cannot land are deleted and inserted, and
+  /// the moves are the fewest for the items left: no item moves to keep its place among items
+  /// that are replaced anyway ([a b c] → [c′ b a] is one move, of a, and c deleted and inserted).
+  @Test func replacedItemsLeaveTheFewestMovesForTheRest() throws {
+    var rng = SplitMix64(seed: 43)
+    for round in 0..<200 {
+      let count = rng.int(in: 1...20)
+      let ids = (0..<count).map { "i\($0)" }
+      var order = ids
+      for index in order.indices.reversed() where index > 0 { order.swapAt(index, rng.int(in: 0...index)) }
+      let changed = Set(ids.filter { _ in rng.int(in: 0...3) == 0 })
+      func dataset(_ ids: [String], changing: Set<String> = []) -> Dataset {
+        let items = ids.map { DatasetItem(id: $0, size: changing.contains($0) ? Size(width: 60, height: 60) : nil) }
+        return Dataset(sections: [DatasetSection(id: "s", items: ItemList(items))])
+      }
+      let diff = DatasetDiff.diff(from: dataset(ids), to: dataset(order, changing: changed))
+      var inserted = Set<String>()
+      var moves = 0
+      for operation in diff.operations {
+        if case .insertItem(_, _, let id) = operation { inserted.insert(id ?? "") }
+        if case .moveItem = operation { moves += 1 }
+      }
+      let positions = order.filter { !inserted.contains($0) }.map { Int($0.dropFirst())! }
+      var ending = [Int](repeating: 1, count: positions.count)
+      for j in positions.indices {
+        for i in 0..<j where positions[i] < positions[j] { ending[j] = max(ending[j], ending[i] + 1) }
+      }
+      #expect(moves == positions.count - (ending.max() ?? 0), "round \(round): \(order), changed \(changed.sorted())")
+      let session = Support.session()
+      try session.replaceDatasetForTesting(dataset(ids))
+      _ = try session.applyDatasetForTesting(dataset(order, changing: changed))
+      #expect(session.model.dataset == dataset(order, changing: changed), "round \(round)")
+    }
+  }
 }

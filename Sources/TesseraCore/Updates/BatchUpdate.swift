@@ -5,6 +5,11 @@ import TesseraKit
 public struct BatchUpdate: Hashable, Sendable {
   public var operations: [BatchOperation]
   public var counts: [Int]?
+  /// False for `animated=false`: UIKit's `performWithoutAnimation`, the layout is asked as for
+  /// any batch but every element takes its new attributes at once (nothing is drawn moving).
+  public var animated = true
+  /// Whether the `animated=` clause was given (it may be given once).
+  private var animatedGiven = false
   /// Items the `insert-section S N` operations insert, checked against the limit as they come.
   package var insertedItems = 0
 
@@ -13,7 +18,7 @@ public struct BatchUpdate: Hashable, Sendable {
     self.counts = counts
   }
 
-  /// `OP; OP; ...; counts N,N` — the single-line form.
+  /// `OP; OP; ...; counts N,N; animated=false` — the single-line form.
   public static func parse(_ text: String) throws(HostError) -> BatchUpdate {
     var batch = BatchUpdate()
     for part in text.split(separator: ";", omittingEmptySubsequences: false) {
@@ -24,8 +29,20 @@ public struct BatchUpdate: Hashable, Sendable {
     return batch
   }
 
-  /// Adds one typed operation, or the `counts` clause.
+  /// Adds one typed operation, or the `counts` or `animated=` clause.
   public mutating func add(_ words: [String]) throws(HostError) {
+    if let first = words.first, first.hasPrefix("animated=") {
+      guard !animatedGiven else { throw HostError("animated= is given twice") }
+      let value = first.dropFirst("animated=".count)
+      guard words.count == 1, value == "true" || value == "false" else {
+        throw HostError(
+          "animated= takes true or false (animated=false: UIKit's performWithoutAnimation), not '\(words.joined(separator: " ").dropFirst("animated=".count))'"
+        )
+      }
+      animated = value == "true"
+      animatedGiven = true
+      return
+    }
     if words.first == "counts" {
       guard counts == nil else { throw HostError("counts is given twice") }
       guard words.count == 2 else {

@@ -8,21 +8,28 @@ extension DatasetDiff {
     var inserts: [(path: IndexPath, size: Size?, id: String)] = []
     var deletes: [IndexPath] = []
     /// Items that stay in place (by rank) but whose content changed: reloaded where UIKit lets
-    /// the reload land on the item's new place (`landReloads`).
+    /// the reload land on the item's new place (`missedReloads`).
     var reloads: [Change] = []
+    /// The items kept out of the moves, by id: what a second planning prefers to keep again.
+    var staying: Set<String> = []
   }
 
   /// The third phase: the items of the sections that stay (not deleted, inserted, recreated or
   /// reloaded). In each, the items there in both versions compete for rank (the fewest moves);
   /// the others arrive or leave. A moving item that changes is deleted and inserted: a moved
   /// cell keeps its old content (IGListKit's rule).
-  mutating func planItems(_ match: Matching, _ sections: SectionPlan) -> ItemPlan {
+  /// Items in `replaced` are deleted and inserted whatever their place (`missedReloads` found that
+  /// a reload could not carry them), so they take no part in the fewest moves; among equally few
+  /// moves, the items in `keeping` (the last plan's) stay again.
+  mutating func planItems(
+    _ match: Matching, _ sections: SectionPlan, replacing replaced: Set<String> = [], keeping: Set<String> = []
+  ) -> ItemPlan {
     let (old, new) = (match.old, match.new)
     var plan = ItemPlan()
     for (a, section) in new.sections.enumerated()
     where sections.stays(section.id, match) && !sections.reloadedIDs.contains(section.id) {
       let b = match.oldSection[section.id]!
-      let common = section.items.ids.filter { match.oldItem[$0]?.section == b }
+      let common = section.items.ids.filter { match.oldItem[$0]?.section == b && !replaced.contains($0) }
       let changing = common.filter { id in
         let (from, to) = (match.oldItem[id]!, match.newItem[id]!)
         return old.sections[from.section].items[from.item] != new.sections[to.section].items[to.item]
@@ -30,7 +37,8 @@ extension DatasetDiff {
       let moved = Set(
         FewestMoves.moved(
           common, oldOrder: Array(old.sections[b].items.ids), newOrder: Array(section.items.ids),
-          isCommon: Set(common), preferred: Set(changing)))
+          isCommon: Set(common), preferred: keeping.union(changing)))
+      plan.staying.formUnion(common.lazy.filter { !moved.contains($0) })
       for (i, id) in section.items.ids.enumerated() {
         let to = IndexPath(a, i)
         let item = section.items[i]
@@ -44,7 +52,10 @@ extension DatasetDiff {
           continue
         }
         let changed = old.sections[from.section].items[from.item] != item
-        if from.section != b || moved.contains(id) {
+        if replaced.contains(id) {
+          plan.deletes.append(from)
+          plan.inserts.append((to, item.size, id))
+        } else if from.section != b || moved.contains(id) {
           if changed {
             rewrites.append("item \(id) moves and changes: deleted and inserted with its new content")
             plan.deletes.append(from)
@@ -75,36 +86,31 @@ extension DatasetDiff {
 
   /// The last phase, reload or replace: a reload lands where its path is shifted by the batch's
   /// deletes and inserts, ignoring moves (docs/uikit-behaviour.md, "performBatchUpdates"), so it
-  /// is used only where that is the item's new place. Elsewhere the item is deleted and
-  /// inserted; each such change can move other reloads' landing places, so this repeats until
-  /// every reload left lands right.
-  mutating func landReloads(_ plan: inout ItemPlan) {
-    while true {
-      var deletedIn: [Int: [Int]] = [:]
-      for path in plan.deletes { deletedIn[path.section, default: []].append(path.item) }
-      var insertedIn: [Int: [Int]] = [:]
-      for insert in plan.inserts { insertedIn[insert.path.section, default: []].append(insert.path.item) }
-      var shifts: [SIMD2<Int>: IndexShift] = [:]
-      var landing: [ItemPlan.Change] = []
-      var missing: [(reload: ItemPlan.Change, lands: Int)] = []
-      for reload in plan.reloads {
-        let key = SIMD2(reload.from.section, reload.to.section)
-        let shift =
-          shifts[key]
-          ?? IndexShift(deleted: deletedIn[reload.from.section] ?? [], inserted: insertedIn[reload.to.section] ?? [])
-        shifts[key] = shift
-        let lands = shift(reload.from.item)
-        if lands == reload.to.item { landing.append(reload) } else { missing.append((reload, lands)) }
-      }
-      plan.reloads = landing
-      if missing.isEmpty { return }
-      for (reload, lands) in missing {
-        rewrites.append(
-          "item \(reload.id) changes where items move: deleted and inserted (a reload would land on \(reload.to.section).\(lands), not \(reload.to))"
-        )
-        plan.deletes.append(reload.from)
-        plan.inserts.append((reload.to, reload.size, reload.id))
+  /// is kept only where that is the item's new place. Returns the reloads that miss, each with
+  /// the rewrite that names it: the caller plans the items again with those deleted and inserted
+  /// (which changes the shifts, and may leave fewer items to move), until every reload lands.
+  func missedReloads(_ plan: ItemPlan) -> [(id: String, rewrite: String)] {
+    var deletedIn: [Int: [Int]] = [:]
+    for path in plan.deletes { deletedIn[path.section, default: []].append(path.item) }
+    var insertedIn: [Int: [Int]] = [:]
+    for insert in plan.inserts { insertedIn[insert.path.section, default: []].append(insert.path.item) }
+    var shifts: [SIMD2<Int>: IndexShift] = [:]
+    var missed: [(id: String, rewrite: String)] = []
+    for reload in plan.reloads {
+      let key = SIMD2(reload.from.section, reload.to.section)
+      let shift =
+        shifts[key]
+        ?? IndexShift(deleted: deletedIn[reload.from.section] ?? [], inserted: insertedIn[reload.to.section] ?? [])
+      shifts[key] = shift
+      let lands = shift(reload.from.item)
+      if lands != reload.to.item {
+        missed.append(
+          (
+            reload.id,
+            "item \(reload.id) changes where items move: deleted and inserted (a reload would land on \(reload.to.section).\(lands), not \(reload.to))"
+          ))
       }
     }
+    return missed
   }
 }

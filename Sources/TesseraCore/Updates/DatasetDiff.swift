@@ -9,7 +9,8 @@ import TesseraKit
 /// The batch is one UIKit accepts and animates correctly: combinations it rejects or corrupts
 /// are rewritten, and each rewrite is named. The phases, in order: match ids (`Matching`), the
 /// sections (`planSections`: fewest moves; reload or replace), the items of the sections that
-/// stay (`planItems`: fewest moves), reload or replace the items that change (`landReloads`).
+/// stay (`planItems`: fewest moves), reload or replace the items that change (`missedReloads`,
+/// planning the items again without the reloads that cannot land).
 public struct DatasetDiff {
   public var operations: [BatchOperation] = []
   public var rewrites: [String] = []
@@ -31,8 +32,20 @@ public struct DatasetDiff {
     for (from, to) in sections.moved { diff.operations.append(.moveSection(from: from, to: to)) }
     diff.operations += sections.reloaded.map { .reloadSection($0) }
     diff.sectionDataChanged = !sections.reloaded.isEmpty || !sections.recreated.isEmpty
-    var items = diff.planItems(match, sections)
-    diff.landReloads(&items)
+    // Plan the items, then land the reloads; a reload that misses is deleted and inserted
+    // instead, and the items are planned again without it (it no longer needs a place in the
+    // order): each round replaces at least one item, so this ends.
+    let planned = diff.rewrites
+    var replaced: [(id: String, rewrite: String)] = []
+    var items = ItemPlan()
+    while true {
+      diff.rewrites = planned
+      items = diff.planItems(match, sections, replacing: Set(replaced.map(\.id)), keeping: items.staying)
+      let missed = diff.missedReloads(items)
+      if missed.isEmpty { break }
+      replaced += missed
+    }
+    diff.rewrites += replaced.map(\.rewrite)
     diff.operations += items.moves.map { .moveItem(from: $0.from, to: $0.to) }
     diff.operations += items.inserts.sorted { $0.path < $1.path }.map {
       .insertItem($0.path, size: $0.size, id: $0.id)

@@ -12,7 +12,8 @@ struct BatchCommand: WorkbenchCommand {
       Operations: insert S.I [WxH] [id=ID], delete S.I, move S.I S.I, reload S.I [WxH], insert-section S [N], \
       delete-section S, move-section S S, reload-section S. Deletes, reloads and move sources are index paths \
       before the update; inserts and move destinations after it. 'counts N,N,...' states the item counts the \
-      data source reports after the update, to reproduce a count-mismatch crash. 'batch' alone opens a batch> \
+      data source reports after the update, to reproduce a count-mismatch crash; 'animated=false' is UIKit's \
+      performWithoutAnimation (the layout is asked as for any batch; nothing is drawn moving). 'batch' alone opens a batch> \
       prompt: one operation a line, then 'commit' or 'cancel'. A refused batch prints UIKit's exception text \
       and changes nothing; combinations UIKit accepts but animates wrongly print a warning. The report lists \
       what was inserted, deleted, moved and reloaded; with format json it also gives every item's index path \
@@ -23,11 +24,11 @@ struct BatchCommand: WorkbenchCommand {
       """,
     examples: [
       "batch move 0.0 0.1; move 0.1 0.2; move 0.2 0.3", "batch insert 0.0 100x40 id=new; delete 1.2",
-      "batch delete 0.0; counts 4", "batch",
+      "batch delete 0.0; counts 4", "batch reload 0.1; animated=false", "batch",
     ],
     run: .command(BatchCommand.self))
 
-  static let operations = Argument("OP; OP; ... [; counts N,N,...]", Word.rest)
+  static let operations = Argument("OP; OP; ... [; counts N,N,...] [; animated=false]", Word.rest)
 
   /// The operations typed on the line; nil: open a prompt.
   var text: String?

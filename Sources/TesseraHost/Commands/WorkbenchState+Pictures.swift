@@ -134,9 +134,10 @@ extension WorkbenchState {
       layout.layoutClass, model: CollectionModel(dataset: memo.oldDataset, bounds: memo.oldBounds),
       options: layout.options)
     let before = try shadow.attributes(in: memo.oldBounds)
-    let animations = try BatchAnimation.match(
+    let matched = try BatchAnimation.match(
       old: memo.oldDataset, oldBounds: memo.oldBounds, beforeVisible: before, result: memo.result, layout: layout,
       model: model)
+    let animations = memo.animated ? matched : matched.withoutAnimation
     let result = memo.result
     let moved = Set(result.moved.map(\.id))
     let reloaded = Set(result.reloaded.map(\.id))

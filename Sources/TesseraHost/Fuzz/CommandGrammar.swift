@@ -69,7 +69,8 @@ struct CommandGrammar {
   }
 
   mutating func batchOperation() -> String {
-    switch random.int(in: 0...8) {
+    switch random.int(in: 0...9) {
+    case 9: return "animated=" + pick(["false", "true", "false", "no", word()])
     case 0: return "insert \(indexPath())" + (chance(30) ? " \(size())" : "") + (chance(20) ? " id=\(word())" : "")
     case 1: return "delete \(indexPath())"
     case 2: return "move \(indexPath()) \(indexPath())"

@@ -51,9 +51,11 @@ extension WorkbenchState {
     }
     if let layout {
       memos.lastBatchIsStale = false
-      memos.lastBatch = BatchMemo(oldDataset: old, oldBounds: oldBounds, result: result, layout: layout, model: model)
+      memos.lastBatch = BatchMemo(
+        oldDataset: old, oldBounds: oldBounds, result: result, animated: batch.animated, layout: layout, model: model)
     }
-    return BatchReport(result: result, animations: animations, oldDataset: old)
+    if !batch.animated { animations = animations?.withoutAnimation }
+    return BatchReport(result: result, animations: animations, oldDataset: old, animated: batch.animated)
   }
 
   /// Checks that the batch put every item where `target` has it, then takes the target's data.

@@ -59,6 +59,7 @@ enum BatchReportJSON {
       items.append(.object([("id", .string(inserted.id)), ("from", .null), ("to", Self.path(inserted.path))]))
     }
     members.append(("items", .array(items)))
+    if !report.animated { members.append(("animated", .bool(false))) }
     if let animations = report.animations {
       members.append(
         (

@@ -53,7 +53,9 @@ public enum MotionPicture {
       SceneFrames.captions(
         content: scene.contentSize, area: area, viewport: scene.viewport,
         details: ["\(shown.count) element\(shown.count == 1 ? "" : "s")", "\(moving) changing"]) + [
-        "animation: 1 s of motion between pauses of 0.25 s and 0.75 s, repeating"
+        moving == 0
+          ? "no motion: every element is where it ends"
+          : "animation: 1 s of motion between pauses of 0.25 s and 0.75 s, repeating"
       ]
     let sheet = PictureSheet(content: area, pixelsPerPoint: pixelsPerPoint, header: header, options: options)
     let svg = sheet.document(style: painter.style, defs: SceneFrames.clipPath(area), body: body)

@@ -39,6 +39,7 @@ enum BatchReportTable {
         "reloaded " + Self.list(r.reloadedSections) { "\($0.from)→\($0.to) (\($0.id.escapingAllControls))" })
     }
     if !sections.isEmpty { lines.append("sections: " + sections.joined(separator: "; ")) }
+    if !report.animated { lines.append("not animated: every element is at its new place at once") }
     let header =
       report.derivation.map { derivation in
         [
