@@ -119,6 +119,7 @@ import Testing
         trace: invalidation_context_for_bounds(0 30 310x400) = unsupported
         trace: invalidate(bounds)
         trace: prepare()
+        trace: content_size() = 400x180
         viewport 310x400
         """)
     _ = session.execute("trace off")
