@@ -181,15 +181,16 @@ static tessera_status list_attributes_in_rect(tessera_layout_instance *instance,
   list_instance *list = (list_instance *)instance;
   double left = list->inset, right = list->width - list->inset;
   size_t count = 0;
-  if (rect.x < right && left < rect.x + rect.width && rect.width > 0 && rect.height > 0) {
-    /* First row ending below the rect's top. */
+  if (rect.x <= right && left <= rect.x + rect.width) {
+    /* The first row reaching the rect's top (Core Graphics' rule: touching counts, and so
+     * does a row of zero height inside the rect). */
     int64_t low = 0, high = list->item_count;
     while (low < high) {
       int64_t mid = (low + high) / 2;
-      if (list->y[mid] + list->height[mid] > rect.y) high = mid; else low = mid + 1;
+      if (list->y[mid] + list->height[mid] >= rect.y) high = mid; else low = mid + 1;
     }
-    for (int64_t i = low; i < list->item_count && list->y[i] < rect.y + rect.height; i++) {
-      if (list->height[i] <= 0 || list->y[i] + list->height[i] <= rect.y) continue;
+    for (int64_t i = low; i < list->item_count && list->y[i] <= rect.y + rect.height; i++) {
+      if (list->y[i] + list->height[i] < rect.y) continue;
       if (count < buffer->capacity) {
         tessera_attributes record;
         list_fill(list, i, &record);

@@ -24,7 +24,8 @@ public protocol CollectionLayout: AnyObject {
 
   var collectionViewContentSize: Size { get }
 
-  /// Every element whose frame intersects `rect` with positive area (`Rect.intersects`).
+  /// Every element whose frame intersects `rect` as Core Graphics has it (`Rect.intersects`:
+  /// touching counts, and so does a zero-area frame in the rect).
   func layoutAttributesForElements(in rect: Rect, into sink: inout AttributesSink)
 
   /// Every element, zero-area ones included. Default: the rect query over the content size.

@@ -66,13 +66,13 @@ public struct Rect: Hashable, Sendable {
   @inlinable public var width: Double { size.width }
   @inlinable public var height: Double { size.height }
 
-  /// True when the two rects overlap with positive area. Rects that only touch along an edge
-  /// do not intersect, and a zero-area rect intersects nothing — the rule rect queries follow
-  /// (docs/uikit-behaviour.md, "Flow layout"; UIKit's zero-area case is under "Empty rects"), so
-  /// an element sitting exactly below the viewport is not "visible".
+  /// Core Graphics' rule, `CGRectIntersectsRect`: true when the intersection is not the null
+  /// rect, that is when the closed intervals overlap on both axes. A zero-height or zero-width
+  /// frame lying in the rect intersects it, and so do rects that touch along an edge (their
+  /// intersection is a rect of zero height, not the null rect) — the rule every rect query
+  /// follows (docs/uikit-behaviour.md, "Empty rects"). NaN intersects nothing.
   @inlinable public func intersects(_ other: Rect) -> Bool {
-    minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
-      && size.width > 0 && size.height > 0 && other.size.width > 0 && other.size.height > 0
+    minX <= other.maxX && other.minX <= maxX && minY <= other.maxY && other.minY <= maxY
   }
 
   /// The smallest rect containing both (a zero-size rect at the origin still counts).

@@ -147,19 +147,21 @@ static tessera_attributes my_record(const my_layout *m, int64_t index) {
   return a;
 }
 
+/* Core Graphics' CGRectIntersectsRect: the closed intervals overlap on both axes, so frames
+ * touching the rect and zero-height frames inside it count (the host checks this rule). */
 static int my_overlaps(tessera_rect a, tessera_rect r) {
-  return a.width > 0 && a.height > 0 && r.width > 0 && r.height > 0 && a.x < r.x + r.width &&
-         r.x < a.x + a.width && a.y < r.y + r.height && r.y < a.y + a.height;
+  return a.x <= r.x + r.width && r.x <= a.x + a.width && a.y <= r.y + r.height && r.y <= a.y + a.height;
 }
 
 /* The first cell whose row may reach down to `y`. Rows are laid out top to bottom, so cell tops
- * never decrease: a binary search finds the last cell starting at or above y, and its row's
- * first cell is where the rect's cells begin. A query costs O(log n + k), never a scan. */
+ * never decrease: a binary search finds the last cell starting above y (its row may end at y,
+ * touching the rect), and its row's first cell is where the rect's cells begin. A query costs
+ * O(log n + k), never a scan. */
 static int64_t my_first_reaching(const my_layout *m, double y) {
   int64_t lo = 0, hi = m->first[m->sections];
   while (lo < hi) {
     int64_t mid = lo + (hi - lo) / 2;
-    if (m->frames[mid].y <= y) lo = mid + 1; else hi = mid;
+    if (m->frames[mid].y < y) lo = mid + 1; else hi = mid;
   }
   return lo == 0 ? 0 : (lo - 1) / m->columns * m->columns;
 }
@@ -168,7 +170,7 @@ static tessera_status my_attributes_in_rect(tessera_layout_instance *instance, t
                                             tessera_attributes_buffer *buffer) {
   const my_layout *m = (const my_layout *)instance;
   size_t n = 0;
-  for (int64_t k = my_first_reaching(m, rect.y); k < m->first[m->sections] && m->frames[k].y < rect.y + rect.height;
+  for (int64_t k = my_first_reaching(m, rect.y); k < m->first[m->sections] && m->frames[k].y <= rect.y + rect.height;
        k++) {
     if (!my_overlaps(m->frames[k], rect)) continue;
     tessera_attributes a = my_record(m, k);

@@ -10,7 +10,7 @@ private func r(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Rect {
 @Suite struct PictureOverlapFinderTests {
   /// Every pair, for comparison.
   static func bruteForce(_ frames: [Rect]) -> [Bool] {
-    frames.indices.map { i in frames.indices.contains { j in j != i && frames[i].intersects(frames[j]) } }
+    frames.indices.map { i in frames.indices.contains { j in j != i && frames[i].overlapsWithArea(frames[j]) } }
   }
 
   @Test func touchingEdgesAndCornersDoNotOverlap() {

@@ -2,16 +2,22 @@ import TesseraKit
 import Testing
 
 @Suite struct GeometryTests {
+  /// Core Graphics' rule: the intersection is not the null rect. Touching edges and corners
+  /// intersect (a zero-height or zero-width intersection), and so do zero-area rects inside.
   @Test(arguments: [
     // (a, b, intersects)
     (Rect(x: 0, y: 0, width: 10, height: 10), Rect(x: 5, y: 5, width: 10, height: 10), true),
-    (Rect(x: 0, y: 0, width: 10, height: 10), Rect(x: 10, y: 0, width: 10, height: 10), false),  // shares an edge
-    (Rect(x: 0, y: 0, width: 10, height: 10), Rect(x: 0, y: 10, width: 10, height: 10), false),
-    (Rect(x: 0, y: 0, width: 10, height: 10), Rect(x: 10, y: 10, width: 5, height: 5), false),  // a corner
-    (Rect(x: 0, y: 0, width: 10, height: 10), Rect(x: 3, y: 3, width: 0, height: 4), false),  // zero width
+    (Rect(x: 0, y: 0, width: 10, height: 10), Rect(x: 10, y: 0, width: 10, height: 10), true),  // shares an edge
+    (Rect(x: 0, y: 0, width: 10, height: 5), Rect(x: 0, y: 5, width: 10, height: 5), true),  // the iOS example
+    (Rect(x: 0, y: 0, width: 10, height: 10), Rect(x: 10, y: 10, width: 5, height: 5), true),  // a corner
+    (Rect(x: 0, y: 0, width: 10, height: 10), Rect(x: 3, y: 3, width: 0, height: 4), true),  // zero width inside
+    (Rect(x: 0, y: 0, width: 10, height: 10), Rect(x: 3, y: 3, width: 0, height: 0), true),  // a point inside
     (Rect(x: 0, y: 0, width: 10, height: 10), Rect(x: 9.5, y: -1, width: 1, height: 1.5), true),
+    (Rect(x: 0, y: 0, width: 10, height: 10), Rect(x: 10.001, y: 0, width: 5, height: 5), false),  // apart
+    (Rect(x: 0, y: 0, width: 10, height: 10), Rect(x: 3, y: 11, width: 4, height: 0), false),  // a line below
+    (Rect(x: 0, y: 0, width: 10, height: 10), Rect(x: .nan, y: 0, width: 1, height: 1), false),
   ])
-  func intersectionNeedsPositiveArea(a: Rect, b: Rect, expected: Bool) {
+  func intersectionIsCoreGraphicsRule(a: Rect, b: Rect, expected: Bool) {
     #expect(a.intersects(b) == expected)
     #expect(b.intersects(a) == expected)
   }

@@ -117,13 +117,13 @@ struct BandLengths {
   }
 
   /// The first band that ends after `v` (== count when none does).
-  func firstBand(endingAfter v: Double) -> Int {
-    let block = blockTotals.indices.partitioningIndex { blockStarts[$0] + blockTotals[$0] > v }
+  func firstBand(reaching v: Double) -> Int {
+    let block = blockTotals.indices.partitioningIndex { blockStarts[$0] + blockTotals[$0] >= v }
     guard block < blockTotals.count else { return lengths.count }
     let blockStart = blockStarts[block]
     let first = block * Self.blockSize
     return (first..<min(lengths.count, first + Self.blockSize)).partitioningIndex {
-      blockStart + offsets[$0] + lengths[$0] > v
+      blockStart + offsets[$0] + lengths[$0] >= v
     }
   }
 }

@@ -138,7 +138,7 @@ struct FlowGeometry {
     // each frame is tested against the rect itself.
     let slack = screenScale.map { 1 / $0 } ?? 0
     let (minV, maxV) = (span(rect).start - slack, span(rect).end + slack)
-    var band = bands.firstBand(endingAfter: minV)
+    var band = bands.firstBand(reaching: minV)
     guard band < bands.count else { return }
     var s = section(ofBand: band)
     // A header or footer lies within its section's span, pinned or not: each section the rect
@@ -147,7 +147,7 @@ struct FlowGeometry {
     do {
       while band < bands.count, s < sections.count {
         let start = bands.start(of: band)
-        if start >= maxV { break }
+        if start > maxV { break }
         let section = sections[s]
         if entered != s {
           entered = s
@@ -262,7 +262,7 @@ extension FlowGeometry {
     var moving: [InvalidationContext.ElementRef] = []
     var seen = Set<InvalidationContext.ElementRef>()
     for range in ranges {
-      let first = section(ofBand: bands.firstBand(endingAfter: range.start))
+      let first = section(ofBand: bands.firstBand(reaching: range.start))
       var s = first
       while s < sections.count, sectionSpan(s).start <= range.end || s == first {
         if pinsHeaders, headerFrame(s, pinnedTo: pinSpan) != headerFrame(s, pinnedTo: new) {

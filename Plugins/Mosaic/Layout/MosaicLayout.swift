@@ -159,8 +159,8 @@ public final class MosaicLayout: CollectionLayout {
   /// frames, whose min y is not sorted inside a segment) finds every overlapping frame — the
   /// sample's frame-by-frame early exit can miss a tall 2/3 item beside two short ones.
   public func layoutAttributesForElements(in rect: Rect, into sink: inout AttributesSink) {
-    var index = segments.partitioningIndex { $0.maxY > rect.minY }
-    while index < segments.count, segments[index].minY < rect.maxY {
+    var index = segments.partitioningIndex { $0.maxY >= rect.minY }
+    while index < segments.count, segments[index].minY <= rect.maxY {
       let segment = segments[index]
       let s = Int(segmentSection[index])
       for item in segment.firstItem..<(segment.firstItem + segment.count) where frames[item].intersects(rect) {

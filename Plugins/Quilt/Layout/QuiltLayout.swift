@@ -276,7 +276,7 @@ public final class QuiltLayout: CollectionLayout {
     let row = (minV / across).rounded(.down) - Double(tallestSpan)
     let fromRow = row >= Double(Int32.max) ? Int32.max : row > 0 ? Int32(row) : 0
     var i = firstRows.partitioningIndex { $0 >= fromRow }
-    while i < firstRows.count, Double(firstRows[i]) * across < maxV {
+    while i < firstRows.count, Double(firstRows[i]) * across <= maxV {
       let index = Int(order[i])
       if frames[index].intersects(rect) { sink.append(cell(index)) }
       i += 1

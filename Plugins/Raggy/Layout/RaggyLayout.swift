@@ -205,10 +205,10 @@ public final class RaggyLayout: CollectionLayout {
       crossed = Int(first)..<Int(last) + 1
     }
     for list in rowItems[crossed] {
-      var i = list.partitioningIndex { frames[Int($0)].maxX > rect.minX }
+      var i = list.partitioningIndex { frames[Int($0)].maxX >= rect.minX }
       while i < list.count {
         let index = Int(list[i])
-        if frames[index].minX >= rect.maxX { break }
+        if frames[index].minX > rect.maxX { break }
         if frames[index].intersects(rect) { sink.append(cell(index)) }
         i += 1
       }

@@ -23,7 +23,8 @@ extension TimelineLayout {
   }
 
   /// The line from dot `item − 1` to dot `item` of a track, at the later dot's index path: zero
-  /// height, so a rect query never returns it (no area), but every listing does.
+  /// height, which a rect query returns all the same when it lies in the rect (Core Graphics'
+  /// rule, `Rect.intersects`).
   func link(_ track: Int, _ item: Int, first: Int) -> LayoutAttributes {
     let from = centreX(tracks[track][item - 1], first: first)
     let to = centreX(tracks[track][item], first: first)
@@ -64,26 +65,34 @@ extension TimelineLayout {
   }
 
   public func layoutAttributesForElements(in rect: Rect, into sink: inout AttributesSink) {
-    guard let days, rect.width > 0, rect.height > 0, rect.minX.isFinite, rect.minY.isFinite, rect.maxX.isFinite,
-      rect.maxY.isFinite
-    else { return }
+    guard let days, rect.minX.isFinite, rect.minY.isFinite, rect.maxX.isFinite, rect.maxY.isFinite else { return }
     let first = days.lowerBound
     // Tracks whose dots can reach into the rect: a dot lies within its track's band of y
-    // (`apply(options:)` refuses dots taller than a track).
-    let top = max(0, Int(((rect.minY - headerHeight) / trackHeight).rounded(.down).clamped(-1, 1e9)))
+    // (`apply(options:)` refuses dots taller than a track), and may touch the rect from the
+    // track above it.
+    let top = max(0, Int(((rect.minY - headerHeight) / trackHeight).rounded(.down).clamped(-1, 1e9)) - 1)
     let bottom = min(
       tracks.count - 1, Int(((rect.maxY - headerHeight) / trackHeight).rounded(.down).clamped(-1, 1e9)))
     if top <= bottom {
       for track in top...bottom {
         let events = tracks[track]
-        // The first dot whose right edge is past the rect's left edge, then on while dots start
-        // before its right edge.
-        var item = events.partitioningIndex { centreX($0, first: first) + dotSize / 2 > rect.minX }
+        // The first dot whose right edge reaches the rect's left edge, then on while dots start
+        // at or before its right edge.
+        var item = events.partitioningIndex { centreX($0, first: first) + dotSize / 2 >= rect.minX }
         while item < events.count {
           let cell = dot(track, item, first: first)
-          guard cell.frame.minX < rect.maxX else { break }
+          guard cell.frame.minX <= rect.maxX else { break }
           if cell.frame.intersects(rect) { sink.append(cell) }
           item += 1
+        }
+        // Link i runs from dot i − 1's centre to dot i's (days are in order): the first whose end
+        // reaches the rect's left edge, then on while its start is within the right edge.
+        var end = max(1, events.partitioningIndex { centreX($0, first: first) >= rect.minX })
+        while end < events.count {
+          let line = link(track, end, first: first)
+          guard line.frame.minX <= rect.maxX else { break }
+          if line.frame.intersects(rect) { sink.append(line) }
+          end += 1
         }
       }
     }
@@ -92,15 +101,15 @@ extension TimelineLayout {
       var k = max(0, Int(((rect.minX - leading) / (Double(tickSpacing) * scale)).rounded(.down).clamped(-1, 1e9)) - 1)
       while k < tickCount {
         let heading = heading(k)
-        guard heading.frame.minX < rect.maxX else { break }
+        guard heading.frame.minX <= rect.maxX else { break }
         if heading.frame.intersects(rect) { sink.append(heading) }
         k += 1
       }
     }
-    var k = bands.partitioningIndex { leading + Double($0.end - first) * scale > rect.minX }
+    var k = bands.partitioningIndex { leading + Double($0.end - first) * scale >= rect.minX }
     while k < bands.count {
       let band = band(k)
-      guard band.frame.minX < rect.maxX else { break }
+      guard band.frame.minX <= rect.maxX else { break }
       if band.frame.intersects(rect) { sink.append(band) }
       k += 1
     }

@@ -104,11 +104,11 @@ public class MosaicLayout: UICollectionViewLayout {
     var high = segments.count
     while low < high {
       let middle = (low + high) / 2
-      if segments[middle].maxY > rect.minY { high = middle } else { low = middle + 1 }
+      if segments[middle].maxY >= rect.minY { high = middle } else { low = middle + 1 }
     }
     var found: [UICollectionViewLayoutAttributes] = []
     var index = low
-    while index < segments.count, segments[index].minY < rect.maxY {
+    while index < segments.count, segments[index].minY <= rect.maxY {
       for attributes in cachedAttributes[segments[index].items] where attributes.frame.intersects(rect) {
         found.append(attributes)
       }

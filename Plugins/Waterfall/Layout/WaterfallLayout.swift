@@ -217,8 +217,8 @@ public final class WaterfallLayout: CollectionLayout {
   }
 
   public func layoutAttributesForElements(in rect: Rect, into sink: inout AttributesSink) {
-    var s = sections.partitioningIndex { $0.maxY > rect.minY }
-    while s < sections.count, sections[s].minY < rect.maxY {
+    var s = sections.partitioningIndex { $0.maxY >= rect.minY }
+    while s < sections.count, sections[s].minY <= rect.maxY {
       let section = sections[s]
       if let header = section.header, header.intersects(rect) {
         sink.append(LayoutAttributes(kind: Self.header, indexPath: IndexPath(s, 0), frame: header, zIndex: 10))
@@ -226,10 +226,10 @@ public final class WaterfallLayout: CollectionLayout {
       // Each column's items run down in order: binary search the first that ends below the
       // rect's top, then walk while they start above its bottom.
       for list in columnItems[s] {
-        var i = list.partitioningIndex { frames[section.itemBase + Int($0)].maxY > rect.minY }
+        var i = list.partitioningIndex { frames[section.itemBase + Int($0)].maxY >= rect.minY }
         while i < list.count {
           let index = section.itemBase + Int(list[i])
-          if frames[index].minY >= rect.maxY { break }
+          if frames[index].minY > rect.maxY { break }
           if frames[index].intersects(rect) { sink.append(cell(s, index)) }
           i += 1
         }

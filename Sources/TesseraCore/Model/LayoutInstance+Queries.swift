@@ -81,7 +81,7 @@ extension LayoutInstance {
     throw HostError(.pluginBug, "layout '\(layoutClass.name)' \(what): kept asking for a larger buffer (plugin bug)")
   }
 
-  /// Elements intersecting `rect` with positive area.
+  /// Elements intersecting `rect` (`Rect.intersects`, Core Graphics' rule).
   public func attributes(in rect: Rect) throws(HostError) -> [Element] {
     try rectRecords(rect).map { (record) throws(HostError) -> Element in try element(record) }
   }

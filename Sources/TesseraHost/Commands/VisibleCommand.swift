@@ -8,7 +8,7 @@ struct VisibleCommand: WorkbenchCommand {
     ],
     summary: "attributes of every element intersecting the viewport",
     discussion:
-      "An element counts when its frame and the bounds overlap with positive area; touching an edge is not enough. A table shows the first \(Limits.rowsShown) rows and says how many there are; --all prints every row (format json always lists every element).",
+      "An element counts when its frame intersects the bounds as UIKit's CGRectIntersectsRect has it: touching an edge is enough, and a zero-height line inside counts. A table shows the first \(Limits.rowsShown) rows and says how many there are; --all prints every row (format json always lists every element).",
     examples: ["visible", "visible --all"],
     reads: .always,
     run: .command(VisibleCommand.self))

@@ -12,7 +12,7 @@ extension WorkbenchState {
     var reach = Rect(
       x: origin.x - bounds.width / 2, y: origin.y - bounds.height / 2, width: 2 * bounds.width,
       height: 2 * bounds.height)
-    // As a picture takes them: a layout's zero-area lines (connectors, links) within the reach too.
+    // As a picture takes them.
     var elements = transition != nil ? try shownElements(in: reach) : try self.elements(in: reach, whole: false, layout)
     let near = elements.count
     if elements.count > LiveScene.mostElements {

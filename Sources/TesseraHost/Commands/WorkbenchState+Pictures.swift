@@ -65,20 +65,10 @@ extension WorkbenchState {
     return PictureRequest(path: path, subject: .layout, scene: scene, options: options.picture)
   }
 
-  /// What a picture of `area` shows. A rect query leaves out zero-area frames, but a line of
-  /// zero height (a level connector) is still drawn: for the whole content every element is
-  /// taken, and a layout that draws lines adds its zero-area elements inside the area.
+  /// What a picture of `area` shows: the rect query's answer (which holds zero-area lines, a
+  /// level connector, as UIKit's does), or for the whole content every element.
   func elements(in area: Rect, whole: Bool, _ layout: LayoutInstance) throws(HostError) -> [Element] {
-    if whole { return try layout.allAttributes() }
-    var elements = try layout.attributes(in: area)
-    guard layout.layoutClass.drawings.values.contains(where: { $0.shape == .line }) else { return elements }
-    for element in try layout.allAttributes() where element.frame.width == 0 || element.frame.height == 0 {
-      let f = element.frame
-      if f.minX <= area.maxX, f.maxX >= area.minX, f.minY <= area.maxY, f.maxY >= area.minY {
-        elements.append(element)
-      }
-    }
-    return elements
+    try whole ? layout.allAttributes() : layout.attributes(in: area)
   }
 
   /// Every element's path through the interactive transition in progress, or else through the

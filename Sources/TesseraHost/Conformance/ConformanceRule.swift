@@ -16,7 +16,7 @@ public enum ConformanceRule: String, CaseIterable, Sendable {
     case .validAnswers:
       "no plugin bug the host refuses: finite, non-negative frames, index paths that exist, declared kinds, counts that do not lie"
     case .rectQuery:
-      "a rect query returns exactly the elements whose frames overlap the rect with positive area, once each"
+      "a rect query returns exactly the elements whose frames intersect the rect as CGRectIntersectsRect has it (touching and zero-area frames included), once each"
     case .lookup:
       "every item of the data has a cell in the listing, and attributes_for_item (and every supplementary and decoration view's lookup) agrees with the listing"
     case .contentSize:

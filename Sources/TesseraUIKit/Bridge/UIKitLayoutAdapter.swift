@@ -69,10 +69,9 @@ final class UIKitLayoutAdapter: CollectionLayout {
 
   var collectionViewContentSize: Size { layout.collectionViewContentSize.kit }
 
-  /// What the layout returns, held to the host's rule for rect queries (`Rect.intersects`: a
-  /// positive-area overlap). UIKit layouts filter with `CGRect.intersects`, which also accepts
-  /// frames that only touch the rect and any frame crossing a zero-height rect; UIKit shows
-  /// nothing for those, and Tessera's queries do not list them.
+  /// What the layout returns, held to the rule for rect queries (`Rect.intersects`, Core
+  /// Graphics' `CGRectIntersectsRect`: frames touching the rect and zero-area frames in it count),
+  /// the rule UIKit layouts filter with themselves (`CGRect.intersects`).
   func layoutAttributesForElements(in rect: Rect, into sink: inout AttributesSink) {
     // UIKit's flow itself, not subclassed: nothing of the layout's own runs in its query, so
     // the engine answers straight into the host's records (the same answer, no objects).

@@ -147,9 +147,9 @@ static tessera_status breaker_content_size(tessera_layout_instance *i, tessera_s
   return TESSERA_OK;
 }
 
+/* CGRectIntersectsRect, the host's rule: touching and zero-area frames count. */
 static int overlaps(tessera_rect a, tessera_rect r) {
-  return a.x < r.x + r.width && r.x < a.x + a.width && a.y < r.y + r.height && r.y < a.y + a.height &&
-         r.width > 0 && r.height > 0 && a.width > 0 && a.height > 0;
+  return a.x <= r.x + r.width && r.x <= a.x + a.width && a.y <= r.y + r.height && r.y <= a.y + a.height;
 }
 
 static tessera_status fill(const breaker *b, tessera_rect r, int all, tessera_attributes_buffer *buffer) {

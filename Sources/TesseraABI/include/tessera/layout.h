@@ -95,13 +95,13 @@ typedef struct tessera_layout_descriptor {
    * before any query of that pass, as UIKit does; the host keeps the answer until the next pass. */
   tessera_status (*content_size)(tessera_layout_instance *instance, tessera_size *out);
   /* [instance][prepared] layoutAttributesForElementsInRect: every element whose frame
-   * intersects `rect` with positive area, in any order, into `buffer` (see
-   * tessera_attributes_buffer for the BUFFER_TOO_SMALL protocol). */
+   * intersects `rect` as CGRectIntersectsRect has it (the closed intervals overlap on both axes:
+   * a frame touching the rect counts, and so does a zero-height or zero-width frame in it), in
+   * any order, into `buffer` (see tessera_attributes_buffer for the BUFFER_TOO_SMALL protocol). */
   tessera_status (*attributes_in_rect)(tessera_layout_instance *instance, tessera_rect rect,
                                        tessera_attributes_buffer *buffer);
-  /* [instance][prepared] Every element, including zero-area ones. OPTIONAL: when NULL the host
-   * queries the content (0, 0, content size) and 1e9 points around it, and may miss zero-area
-   * elements. */
+  /* [instance][prepared] Every element. OPTIONAL: when NULL the host queries the content
+   * (0, 0, content size) and 1e9 points around it. */
   tessera_status (*all_attributes)(tessera_layout_instance *instance,
                                    tessera_attributes_buffer *buffer);
   /* [instance][prepared] layoutAttributesForItemAtIndexPath. TESSERA_NOT_FOUND when the index

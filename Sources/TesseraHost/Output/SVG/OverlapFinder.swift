@@ -1,7 +1,7 @@
 import TesseraKit
 
-/// Finds the frames that overlap another with positive area (`Rect.intersects`: touching edges
-/// and zero-area frames never overlap), in O(n log n) for layouts whose frames mostly do not
+/// Finds the frames that overlap another with positive area (`Rect.overlapsWithArea`: touching
+/// edges and zero-area frames never overlap), in O(n log n) for layouts whose frames mostly do not
 /// overlap.
 ///
 /// A sweep: frames sorted by their start along one axis, each compared only with the frames still
@@ -33,7 +33,7 @@ enum OverlapFinder {
         if boxes[other].maxY <= box.minY {
           open.swapAt(k, open.count - 1)
           open.removeLast()
-        } else if boxes[other].intersects(box) {
+        } else if boxes[other].overlapsWithArea(box) {
           marked[other] = true
           marked[index] = true
           openMarked.append(other)
@@ -49,7 +49,7 @@ enum OverlapFinder {
         if boxes[other].maxY <= box.minY {
           openMarked.swapAt(k, openMarked.count - 1)
           openMarked.removeLast()
-        } else if boxes[other].intersects(box) {
+        } else if boxes[other].overlapsWithArea(box) {
           marked[index] = true
         } else {
           k += 1

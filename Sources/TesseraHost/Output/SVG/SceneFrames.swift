@@ -65,7 +65,7 @@ enum SceneFrames {
       Rect(x: viewport.minX - half, y: viewport.minY - half, width: 2 * half, height: viewport.height + 2 * half),
       Rect(x: viewport.maxX - half, y: viewport.minY - half, width: 2 * half, height: viewport.height + 2 * half),
     ]
-    let crossed = boxes.filter { box in edges.contains { $0.intersects(box) } }
+    let crossed = boxes.filter { box in edges.contains { $0.overlapsWithArea(box) } }
     guard !crossed.isEmpty else { return nil }
     let outer = Rect(
       x: min(area.minX, viewport.minX) - half, y: min(area.minY, viewport.minY) - half,
@@ -114,7 +114,7 @@ enum SceneFrames {
     let width = PictureText.width(caption, size: PictureText.labelSize) + 8
     let tag = Rect(x: viewport.minX, y: viewport.minY - tagHeight, width: width * unit, height: tagHeight)
     if viewport.minX >= area.minX, viewport.minX < area.maxX, tag.minY >= area.minY, viewport.minY < area.maxY,
-      !labels.contains(where: { $0.intersects(tag) })
+      !labels.contains(where: { $0.overlapsWithArea(tag) })
     {
       doc.leaf(
         "rect",
