@@ -62,8 +62,8 @@ extension ConformanceChecker {
     let all = try trial.call("dump --all") { () throws(HostError) in try layout.allAttributes() }
     let content = try trial.call("size") { () throws(HostError) in try layout.contentSize() }
     var rng = SplitMix64(seed: dataset.seed)
-    for index in 0..<rects {
-      let rect = Self.randomRect(&rng, content: content, index: index)
+    let queries = (0..<rects).map { Self.randomRect(&rng, content: content, index: $0) } + Self.touchingRects(all)
+    for rect in queries {
       let command = "dump \(Self.words(rect)) --all"
       let found = try trial.call(command) { () throws(HostError) in try layout.attributes(in: rect) }
       let expected = all.filter { $0.frame.intersects(rect) }
@@ -304,6 +304,21 @@ extension ConformanceChecker {
     let w = index % 8 == 7 ? 0 : Double(rng.int(in: 1...max(1, width)))
     let h = index % 8 == 3 ? 0 : Double(rng.int(in: 1...max(1, height / 2)))
     return Rect(x: x, y: y, width: w, height: h)
+  }
+
+  /// Rects that only touch a frame — along its bottom edge, its right edge, and a zero-height rect
+  /// on its top edge — for up to 25 elements spread over the listing: a query must return the
+  /// element for each (`CGRectIntersectsRect`), which random rects almost never test.
+  static func touchingRects(_ all: [Element]) -> [Rect] {
+    let step = max(1, all.count / 25)
+    return stride(from: 0, to: all.count, by: step).flatMap { index -> [Rect] in
+      let f = all[index].frame
+      return [
+        Rect(x: f.minX, y: f.maxY, width: max(f.width, 1), height: 20),
+        Rect(x: f.maxX, y: f.minY, width: 20, height: max(f.height, 1)),
+        Rect(x: f.minX - 5, y: f.minY, width: f.width + 10, height: 0),
+      ]
+    }
   }
 
   /// A rect as `dump` takes it: X Y W H.
