@@ -45,8 +45,13 @@ public final class WaterfallLayout: CollectionLayout {
     var itemCount: Int
     var header: Rect?
     var footer: Rect?
+    /// Where its elements reach. An empty section closes above its start (CHT's rule), so the
+    /// next one's items may start above the end of the one before: the rect query reads these
+    /// made monotone (`reachBelow`, `reachAbove`).
     var minY: Double
     var maxY: Double
+    /// The top the next section starts from.
+    var end: Double
   }
 
   public let collectionView: CollectionView
@@ -64,6 +69,10 @@ public final class WaterfallLayout: CollectionLayout {
   /// searches each column.
   var columnItems: [[[Int32]]] = []
   var contentHeight = 0.0
+  /// Per section, the least `minY` of it and every later section, and the greatest `maxY` of it and
+  /// every earlier one: both monotone, so a rect query binary-searches them.
+  var reachAbove: [Double] = []
+  var reachBelow: [Double] = []
   /// Preferred sizes of self-sizing items, by item id; the first section to lay out again.
   var preferred: [String: Size] = [:]
   var firstDirtySection = 0
@@ -128,7 +137,7 @@ public final class WaterfallLayout: CollectionLayout {
     let (columnCount, columnSpacing, itemSpacing, inset, direction, preferred) = (
       self.columnCount, self.columnSpacing, self.itemSpacing, self.inset, self.direction, self.preferred
     )
-    var top = kept > 0 ? sections[kept - 1].maxY : 0
+    var top = kept > 0 ? sections[kept - 1].end : 0
     let chunk = UnsafeMutableBufferPointer<Size>.allocate(capacity: 512)
     let scratch = UnsafeMutableBufferPointer<tessera_item_metrics>.allocate(capacity: 512)
     defer {
@@ -184,18 +193,23 @@ public final class WaterfallLayout: CollectionLayout {
         }
         index += got
       }
-      // The tallest column, without the spacing after its last item.
-      let columnsBottom = count > 0 ? (heights.max() ?? top) - itemSpacing : top
-      top = max(top, columnsBottom) + inset.bottom
+      // CHT: the tallest column less one interitem spacing — the one after its last item, or, in
+      // a section with no items, one spacing above where the items would have started (CHT's
+      // guard counts columns, not items) — then the bottom inset. Never above the content's top.
+      top = max(0, (heights.max() ?? top) - itemSpacing + inset.bottom)
       let footerH = collectionView.sectionSize("footer", section: s)?.height ?? footerHeight
       let footer = footerH > 0 ? Rect(x: 0, y: top, width: width, height: footerH) : nil
       top += max(0, footerH)
       sections.append(
         Section(
           itemBase: itemBase, itemCount: frames.count - itemBase, header: header, footer: footer, minY: sectionTop,
-          maxY: top))
+          maxY: max(top, header?.maxY ?? top), end: top))
       columnItems.append(lists)
     }
+    reachAbove = sections.map(\.minY)
+    for k in reachAbove.indices.reversed().dropFirst() { reachAbove[k] = min(reachAbove[k], reachAbove[k + 1]) }
+    reachBelow = sections.map(\.maxY)
+    for k in reachBelow.indices.dropFirst() { reachBelow[k] = max(reachBelow[k], reachBelow[k - 1]) }
     contentHeight = top
     firstDirtySection = Int.max
   }
@@ -217,8 +231,8 @@ public final class WaterfallLayout: CollectionLayout {
   }
 
   public func layoutAttributesForElements(in rect: Rect, into sink: inout AttributesSink) {
-    var s = sections.partitioningIndex { $0.maxY >= rect.minY }
-    while s < sections.count, sections[s].minY <= rect.maxY {
+    var s = reachBelow.partitioningIndex { $0 >= rect.minY }
+    while s < sections.count, reachAbove[s] <= rect.maxY {
       let section = sections[s]
       if let header = section.header, header.intersects(rect) {
         sink.append(LayoutAttributes(kind: Self.header, indexPath: IndexPath(s, 0), frame: header, zIndex: 10))
