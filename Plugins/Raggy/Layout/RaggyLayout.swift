@@ -12,8 +12,9 @@ import TesseraKit
 ///  |[0.2         ][0.6  ]
 /// ```
 ///
-/// With `tornEdges`, the first row's items lose a random height from the top and the last
-/// row's from the bottom (seeded, so the same every time), their widths shrinking in proportion.
+/// With `tornEdges`, the first row's items lose a whole number of points from the top and the
+/// last row's from the bottom (seeded, so the same every time), their widths shrinking in
+/// proportion.
 public final class RaggyLayout: CollectionLayout {
   public static let layoutDescription = LayoutDescription(
     name: "raggy",
@@ -24,17 +25,28 @@ public final class RaggyLayout: CollectionLayout {
         maximum: 10_000),
       OptionDescription("tornEdges", .bool, default: "false", doc: "shave random heights off the first and last rows"),
       OptionDescription(
-        "randomVar", .number, default: "20", doc: "torn edges: random height lost, from 0 up to this", minimum: 0),
+        "randomFirstRowVar", .integer, default: "20",
+        doc: "torn edges: the first row's items lose a whole random height below this", minimum: 0,
+        maximum: 1_000_000),
       OptionDescription(
-        "fixedVar", .number, default: "10", doc: "torn edges: extra height lost by every other item", minimum: 0),
+        "fixedFirstRowVar", .integer, default: "20",
+        doc: "torn edges: extra height lost by the 1st, 3rd, ... first-row item", minimum: 0, maximum: 1_000_000),
+      OptionDescription(
+        "randomLastRowVar", .integer, default: "20",
+        doc: "torn edges: the last row's items lose a whole random height below this", minimum: 0,
+        maximum: 1_000_000),
+      OptionDescription(
+        "fixedLastRowVar", .integer, default: "20",
+        doc: "torn edges: extra height lost by the 2nd, 4th, ... last-row item", minimum: 0, maximum: 1_000_000),
       OptionDescription("seed", .integer, default: "1", doc: "torn edges: random seed", minimum: 0),
     ])
 
   public let collectionView: CollectionView
   var rows = 3
   var tornEdges = false
-  var randomVar = 20.0
-  var fixedVar = 10.0
+  /// The original's four whole-number variables, first row and last row (SKRaggyCollectionViewLayout.h).
+  var randomVar = (first: 20, last: 20)
+  var fixedVar = (first: 20, last: 20)
   var seed: UInt64 = 1
   var frames: [Rect] = []
   var offsets = SectionOffsets()
@@ -55,8 +67,14 @@ public final class RaggyLayout: CollectionLayout {
   public func apply(options: LayoutOptions) throws(LayoutError) {
     rows = options.integer("numberOfRows", default: rows)
     tornEdges = options.bool("tornEdges", default: tornEdges)
-    randomVar = options.number("randomVar", default: randomVar)
-    fixedVar = options.number("fixedVar", default: fixedVar)
+    randomVar = (
+      options.integer("randomFirstRowVar", default: randomVar.first),
+      options.integer("randomLastRowVar", default: randomVar.last)
+    )
+    fixedVar = (
+      options.integer("fixedFirstRowVar", default: fixedVar.first),
+      options.integer("fixedLastRowVar", default: fixedVar.last)
+    )
     seed = UInt64(options.integer("seed", default: Int(seed)))
   }
 
@@ -73,12 +91,17 @@ public final class RaggyLayout: CollectionLayout {
   /// A fixed generator (SplitMix64), so torn edges are the same on every machine.
   struct Random {
     var state: UInt64
-    mutating func unit() -> Double {
+    mutating func next() -> UInt64 {
       state &+= 0x9E37_79B9_7F4A_7C15
       var z = state
       z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
       z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return Double((z ^ (z >> 31)) >> 11) / Double(1 << 53)
+      return z ^ (z >> 31)
+    }
+
+    /// A whole number in 0..<bound as the original draws it (`arc4random() % var`); 0 for 0.
+    mutating func below(_ bound: Int) -> Int {
+      bound > 0 ? Int(next() % UInt64(bound)) : 0
     }
   }
 
@@ -146,15 +169,26 @@ public final class RaggyLayout: CollectionLayout {
           }
           let row = Int(shortest.removeMin().row)
           var frame = Rect(x: edges[row], y: Double(row) * rowHeight, width: width, height: rowHeight)
-          if tornEdges, rowHeight > 0, row == 0 || row == rows - 1 {
-            var lost = random.unit() * randomVar + (tornCount[row] % 2 == 1 ? fixedVar : 0)
-            lost = min(lost, rowHeight)
+          // The original's order: the first row's rule, else the last row's (a single row takes
+          // the first's); the fixed part goes to the 1st, 3rd, ... first-row item and the 2nd,
+          // 4th, ... last-row item (`prevWasTallFirst` starts YES, `prevWasTallLast` NO).
+          var lost = 0.0
+          if tornEdges, row == 0 || row == rows - 1 {
+            let first = row == 0
+            let fixed = first ? tornCount[row] % 2 == 0 : tornCount[row] % 2 == 1
+            lost = Double(random.below(first ? randomVar.first : randomVar.last))
+            if fixed { lost += Double(first ? fixedVar.first : fixedVar.last) }
             tornCount[row] += 1
-            let kept = (rowHeight - lost) / rowHeight
-            frame.size.width = width * kept
+            // A tear that would take the whole height (rows under the loss, where the original
+            // goes negative) leaves the item whole.
+            if lost >= rowHeight { lost = 0 }
             frame.size.height = rowHeight - lost
-            if row == 0 { frame.origin.y += lost }  // the first row loses it at the top
+            if first { frame.origin.y += lost }  // the first row loses it at the top
           }
+          // The original scales every width by the kept height over the row height clamped to
+          // at least 1 (`h = h <= 1 ? 1.f : h; w = w * newH / h;`): under 1 point a row's items
+          // narrow with it, torn or not.
+          if frame.height != rowHeight || rowHeight < 1 { frame.size.width = width * frame.height / max(rowHeight, 1) }
           edges[row] = frame.maxX
           shortest.insert(RowEdge(edge: edges[row], row: Int32(row)))
           if insetLengths[offset] == 4 {
