@@ -1,9 +1,10 @@
 import Algorithms
 import TesseraKit
 
-/// Block packing (after RFQuiltLayout): the viewport is a grid of blocks, each item spans a
-/// whole number of them (its `blocks` prop, default [1, 1]) and takes the first place, scanning
-/// rows top to bottom and columns left to right, where its whole span is free.
+/// Block packing (after RFQuiltLayout): the viewport is a grid of blocks, each item spans some
+/// of them (its `blocks` prop, default [1, 1]; a fraction takes the next whole block) and takes
+/// the first place, scanning rows top to bottom and columns left to right, where its whole
+/// footprint is free (`FreeBands`).
 ///
 /// ```
 ///  |[0.0     ][0.1][0.2]|
@@ -17,7 +18,7 @@ import TesseraKit
 public final class QuiltLayout: CollectionLayout {
   public static let layoutDescription = LayoutDescription(
     name: "quilt",
-    summary: "items spanning whole blocks, packed into the first free place (after RFQuiltLayout)",
+    summary: "items spanning blocks, packed into the first free place (after RFQuiltLayout)",
     options: [
       OptionDescription("blockSize", .size, default: "100x100", doc: "size of one block", minimum: 0),
       OptionDescription(
@@ -64,84 +65,52 @@ public final class QuiltLayout: CollectionLayout {
   static let chunk = 512
   /// The widest grid, in blocks; also the longest span an item may have.
   static let widestGrid = 10_000
-  /// The most 64-bit words of occupancy the rows may take (256 MB): spans cannot grow the grid
-  /// without bound, and row numbers stay within Int32.
-  static let mostGridWords = 1 << 25
+  /// The most rows a layout may reach: row numbers stay within Int32, and spans cannot grow the
+  /// content without bound.
+  static let mostRows = 1 << 30
 
   /// A number as messages show it: whole ones without a decimal point, never converted when huge.
   static func shown(_ x: Double) -> String {
     x == x.rounded() && abs(x) < 1e15 ? String(Int64(x)) : String(x)
   }
 
-  /// The occupied cells of one section's grid: a bit mask per row (grids up to 64 blocks wide;
-  /// wider ones use several words a row).
-  struct Occupancy {
-    let width: Int
-    let words: Int
-    var bits: [UInt64] = []
-    /// The first row that may still have a free cell.
-    var firstFreeRow = 0
-    /// Per span (w << 32 | h): the row its last placement was found in. Cells only fill up, so a
-    /// span that did not fit before that row never will: the next search starts there, and a
-    /// hole no item fits does not make every later item scan every row (O(n²) before).
-    var searchFrom: [Int: Int] = [:]
+  /// A span's footprint in the grid, (along the rows, across them): whole blocks, a fraction
+  /// taking the next whole one, as RFQuiltLayout's `for(int col=point.x; col<point.x+size.width;
+  /// col++)` does from a whole origin.
+  @inline(__always) func footprint(_ span: SIMD2<Double>) -> (w: Int, h: Int) {
+    let (x, y) = (Int(span.x.rounded(.up)), Int(span.y.rounded(.up)))
+    return isVertical ? (x, y) : (y, x)
+  }
 
-    init(width: Int) {
-      self.width = width
-      words = (width + 63) / 64
-    }
-
-    var rows: Int { bits.count / words }
-
-    @inline(__always) func isFree(_ row: Int, _ column: Int) -> Bool {
-      row >= rows || bits[row * words + column / 64] & (1 << UInt64(column % 64)) == 0
-    }
-
-    func fits(_ row: Int, _ column: Int, _ w: Int, _ h: Int) -> Bool {
-      guard column + w <= width else { return false }
-      for r in row..<(row + h) {
-        if r >= rows { return true }
-        for c in column..<(column + w) where !isFree(r, c) { return false }
+  /// Every item's `blocks` span of section `s`, in blocks along x and y ([1, 1] when it gives
+  /// none), each above 0 and at most `widestGrid`: checked before anything converts them.
+  func readSpans(
+    section s: Int, count: Int, into blocks: UnsafeMutablePointer<Double>, lengths: UnsafeMutablePointer<Int64>
+  ) throws(LayoutError) -> [SIMD2<Double>] {
+    var spans: [SIMD2<Double>] = []
+    spans.reserveCapacity(count)
+    var start = 0
+    while start < count {
+      let n = min(Self.chunk, count - start)
+      _ = collectionView.numbers("blocks", section: s, from: start, count: n, perItem: 2, into: blocks, lengths: lengths)
+      for k in 0..<n {
+        guard lengths[k] >= 0 else {
+          spans.append(SIMD2(1, 1))
+          continue
+        }
+        let (a, b) = (blocks[2 * k], blocks[2 * k + 1])
+        func valid(_ x: Double) -> Bool { x > 0 && x <= Double(Self.widestGrid) }
+        guard lengths[k] == 2, valid(a), valid(b) else {
+          let shown = (0..<Int(min(lengths[k], 2))).map { Self.shown(blocks[2 * k + $0]) }.joined(separator: ", ")
+          throw LayoutError(
+            "item \(s).\(start + k): blocks [\(shown)] must be two numbers of blocks, each above 0 and at most \(Self.widestGrid) (a fraction takes whole blocks and keeps its size, as in RFQuiltLayout)"
+          )
+        }
+        spans.append(SIMD2(a, b))
       }
-      return true
+      start += n
     }
-
-    mutating func occupy(_ row: Int, _ column: Int, _ w: Int, _ h: Int) {
-      while rows < row + h { bits.append(contentsOf: repeatElement(0, count: words)) }
-      for r in row..<(row + h) {
-        for c in column..<min(width, column + w) { bits[r * words + c / 64] |= 1 << UInt64(c % 64) }
-      }
-      while firstFreeRow < rows, isFull(firstFreeRow) { firstFreeRow += 1 }
-    }
-
-    /// Whole words at a time.
-    func isFull(_ row: Int) -> Bool {
-      guard row < rows else { return false }
-      let base = row * words
-      for word in 0..<words {
-        let bitsInWord = word == words - 1 && width % 64 != 0 ? width % 64 : 64
-        let full: UInt64 = bitsInWord == 64 ? ~0 : (1 << UInt64(bitsInWord)) - 1
-        if bits[base + word] & full != full { return false }
-      }
-      return true
-    }
-
-    /// The first origin where a w×h span fits: scanning rows from the first with a free cell,
-    /// columns left to right. A span wider than the grid goes to column 0 of the first free rows.
-    mutating func place(_ w: Int, _ h: Int) -> (row: Int, column: Int) {
-      let key = w << 32 | h
-      var row = max(firstFreeRow, searchFrom[key] ?? 0)
-      defer { searchFrom[key] = row }
-      if w > width {
-        while !(0..<width).allSatisfy({ c in (row..<(row + h)).allSatisfy { isFree($0, c) } }) { row += 1 }
-        return (row, 0)
-      }
-      while true {
-        if row >= rows { return (row, 0) }
-        for column in 0...(width - w) where isFree(row, column) && fits(row, column, w, h) { return (row, column) }
-        row += 1
-      }
-    }
+    return spans
   }
 
   /// A new viewport size lays the items out again; scrolling does not. (Without this, the SDK's
@@ -185,38 +154,30 @@ public final class QuiltLayout: CollectionLayout {
     }
     var rowBase = 0
     for s in 0..<collectionView.numberOfSections {
-      var grid = Occupancy(width: gridWidth)
       let count = collectionView.numberOfItems(inSection: s)
       offsets.append(count: count)
+      // The spans first (x and y, as given): the smallest footprint tells the grid which free
+      // cells no item of this section can ever fill.
+      let spans = try readSpans(section: s, count: count, into: blocks, lengths: blockLengths)
+      var smallest = (w: Int.max, h: Int.max)
+      for span in spans {
+        let (w, h) = footprint(span)
+        smallest = (min(smallest.w, w), min(smallest.h, h))
+      }
+      var grid = FreeBands(width: gridWidth, smallest: smallest)
       var chunkStart = 0
       while chunkStart < count {
-        // Spans and insets in bulk, a chunk at a time.
         let n = min(Self.chunk, count - chunkStart)
-        _ = collectionView.numbers(
-          "blocks", section: s, from: chunkStart, count: n, perItem: 2, into: blocks, lengths: blockLengths)
         _ = collectionView.numbers(
           "insets", section: s, from: chunkStart, count: n, perItem: 4, into: insetValues, lengths: insetLengths)
         for k in 0..<n {
           let item = chunkStart + k
-          var w = 1
-          var h = 1
-          if blockLengths[k] >= 0 {
-            let (a, b) = (blocks[2 * k], blocks[2 * k + 1])
-            func whole(_ x: Double) -> Bool { x >= 1 && x == x.rounded() && x <= Double(Self.widestGrid) }
-            guard blockLengths[k] == 2, whole(a), whole(b) else {
-              let given = (0..<Int(min(blockLengths[k], 2))).map { blocks[2 * k + $0] }
-              let shown = given.map(Self.shown).joined(separator: ", ")
-              throw LayoutError(
-                "item \(s).\(item): blocks [\(shown)] must be two whole numbers of blocks, each at least 1 (fractional spans are the original RFQuiltLayout's most reported bug)"
-              )
-            }
-            (w, h) = (Int(a), Int(b))
-            if !isVertical { (w, h) = (h, w) }
-          }
+          let span = spans[item]
+          let (w, h) = footprint(span)
           let (row, column) = grid.place(w, h)
-          guard (rowBase + row + h) * grid.words <= Self.mostGridWords else {
+          guard rowBase + row + h <= Self.mostRows else {
             throw LayoutError(
-              "item \(s).\(item): the grid would grow past \(Self.mostGridWords / grid.words) rows of \(gridWidth) blocks, the most this layout keeps; use smaller spans or a wider grid"
+              "item \(s).\(item): the grid would grow past \(Self.mostRows) rows of \(gridWidth) blocks, the most this layout keeps; use smaller spans or a wider grid"
             )
           }
           grid.occupy(row, column, w, h)
@@ -226,12 +187,13 @@ public final class QuiltLayout: CollectionLayout {
               top: insetValues[4 * k], left: insetValues[4 * k + 1], bottom: insetValues[4 * k + 2],
               right: insetValues[4 * k + 3])
           }
+          // The footprint's top-left; the frame is the span itself, x by the block's width and y
+          // by its height in either direction (RFQuiltLayout's `elementSize × blockPixels`).
           let u = Double(column) * along
           let v = Double(rowBase + row) * across
-          var frame =
-            isVertical
-            ? Rect(x: u, y: v, width: Double(w) * along, height: Double(h) * across)
-            : Rect(x: v, y: u, width: Double(h) * across, height: Double(w) * along)
+          var frame = Rect(
+            x: isVertical ? u : v, y: isVertical ? v : u, width: span.x * blockSize.width,
+            height: span.y * blockSize.height)
           frame = Rect(
             x: frame.minX + insets.left, y: frame.minY + insets.top,
             width: max(0, frame.width - insets.left - insets.right),

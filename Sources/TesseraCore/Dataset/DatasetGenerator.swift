@@ -41,17 +41,38 @@ public struct DatasetGenerator: Sendable {
     }
   }
 
-  /// N items for the quilt: a `blocks` span each, mostly 1×1, some 2×1, 1×2, 2×2 and 3×1.
+  /// N items for the quilt: a `blocks` span each, mostly 1×1, some 2×1, 1×2, 2×2 and 3×1; or, with
+  /// `min=` or `max=`, whole spans drawn evenly between them (`gen blocks 1000 min=120x80
+  /// max=300x140`: the quilt with 1-point blocks, as RFQuiltLayout's users wanted it).
   public static let blocks = DatasetGenerator(
-    kind: "blocks", summary: "N items with quilt spans (blocks [w, h], mostly 1x1; seed=K, default 1)",
-    parameters: common + [seed]
+    kind: "blocks",
+    summary: "N items with quilt spans (blocks [w, h], mostly 1x1, or whole spans between min= and max=; seed=K, default 1)",
+    parameters: common + [
+      seed,
+      OptionSpec("min", .size, range: 1...Double(Limits.quiltSpan), doc: "smallest span, in blocks (default 1x1)"),
+      OptionSpec("max", .size, range: 1...Double(Limits.quiltSpan), doc: "largest span, in blocks (default min=)"),
+    ]
   ) { count, arguments throws(HostError) in
     var rng = SplitMix64(seed: arguments.seed("seed") ?? 1)
-    let spans: [[Double]] = [[1, 1], [1, 1], [1, 1], [1, 1], [1, 1], [1, 1], [2, 1], [1, 2], [2, 2], [3, 1]]
-    return try build(count, arguments, property: "blocks", { _ in .numbers(spans[rng.int(in: 0...spans.count - 1)]) }) {
-      _ in
-      (nil, nil)
+    let low = arguments.size("min")
+    let high = arguments.size("max")
+    guard low != nil || high != nil else {
+      let spans: [[Double]] = [[1, 1], [1, 1], [1, 1], [1, 1], [1, 1], [1, 1], [2, 1], [1, 2], [2, 2], [3, 1]]
+      return try build(count, arguments, property: "blocks", { _ in .numbers(spans[rng.int(in: 0...spans.count - 1)]) })
+      { _ in (nil, nil) }
     }
+    let (a, b) = (low ?? Size(width: 1, height: 1), high ?? low ?? Size(width: 1, height: 1))
+    // Within 1...quiltSpan (the schema's range), so the roundings convert exactly.
+    guard a.width.rounded(.up) <= b.width.rounded(.down), a.height.rounded(.up) <= b.height.rounded(.down) else {
+      throw HostError(
+        "min=\(a.formatted) and max=\(b.formatted) hold no whole span: gen blocks makes whole spans, min no larger than max"
+      )
+    }
+    let widths = Int(a.width.rounded(.up))...Int(b.width.rounded(.down))
+    let heights = Int(a.height.rounded(.up))...Int(b.height.rounded(.down))
+    return try build(count, arguments, property: "blocks", { _ in
+      .numbers([Double(rng.int(in: widths)), Double(rng.int(in: heights))])
+    }) { _ in (nil, nil) }
   }
 
   public static func named(_ kind: String) -> DatasetGenerator? {

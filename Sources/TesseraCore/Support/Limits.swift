@@ -10,6 +10,8 @@ public enum Limits {
   public static let treeFanout = 1_000_000
   /// The largest width or height `gen` gives an item, in points.
   public static let generatedSide = 1_000_000.0
+  /// The longest quilt span `gen blocks` makes, in blocks (the quilt's widest grid).
+  public static let quiltSpan = 10_000
   /// The largest magnitude of a coordinate or length a person gives or a dataset holds (viewport
   /// sides, scroll offsets, dump rects, loaded and preferred item sizes): 1e9 points, a million
   /// screens, so layouts' sums stay finite and exact enough and their conversions cannot trap.
