@@ -1,7 +1,8 @@
 import TesseraCore
-@testable import TesseraHost
 import TesseraKit
 import Testing
+
+@testable import TesseraHost
 
 /// The quilt packs free space as bands of rows (`FreeBands`), not a grid of cells; it must put
 /// every item exactly where a plain grid of cells scanned as RFQuiltLayout scans it does: rows

@@ -21,13 +21,14 @@ struct FreeBands {
   /// `first` are full, and dropped from time to time.
   private var starts: [Int] = [0]
   private var free: [[Range<Int>]]
+  /// Per band, its widest free range.
+  private var widest: [Int]
   /// The first band where the smallest footprint can start: the bands above it are full, or
   /// hold only holes no item of the section fits (holes narrower or shallower than every span
   /// would otherwise make every search start at the top: O(n²)).
   private var first = 0
-  /// Per span (w << 32 | h): the row its last placement was found at. Cells only fill up, so a
-  /// span that did not fit above that row never will: its next search starts there.
-  private var searchFrom: [Int: Int] = [:]
+  /// Where a span's search starts (`SearchFloor`).
+  private var floor: SearchFloor
   /// One past the lowest row any item occupies.
   private(set) var rows = 0
 
@@ -35,10 +36,15 @@ struct FreeBands {
   /// a band where even that cannot start is never tried again.
   private let smallest: (w: Int, h: Int)
 
-  init(width: Int, smallest: (w: Int, h: Int) = (1, 1)) {
+  /// `spans`: every footprint the section will place.
+  init(width: Int, spans: [(w: Int, h: Int)]) {
     self.width = width
-    self.smallest = (min(max(1, smallest.w), width), max(1, smallest.h))
+    let w = spans.map(\.w).min() ?? 1
+    let h = spans.map(\.h).min() ?? 1
+    smallest = (min(max(1, w), width), max(1, h))
+    floor = SearchFloor(spans: spans)
     free = [[0..<width]]
+    widest = [width]
   }
 
   /// The band holding `row` (the first band kept, for a row above it).
@@ -52,49 +58,65 @@ struct FreeBands {
     if starts[k] == row { return k }
     starts.insert(row, at: k + 1)
     free.insert(free[k], at: k + 1)
+    widest.insert(widest[k], at: k + 1)
     return k + 1
   }
 
-  /// The leftmost column where a span `w` wide fits at every row of `row ..< row + h`, or nil.
+  /// The leftmost column where a span `w` wide fits at every row of `starts[k] ..< starts[k] + h`,
+  /// or nil. A candidate column c moves right only: in each band the span covers, the first free
+  /// range reaching c + w must also start at or before c; where it starts after c, no column
+  /// before that start fits, so c moves there and the bands are asked again. No allocation.
   private func column(at k: Int, _ w: Int, _ h: Int) -> Int? {
-    var common = free[k]
-    guard common.contains(where: { $0.count >= w }) else { return nil }
-    var j = k + 1
-    while j < starts.count, starts[j] < starts[k] + h {
-      common = Self.intersection(common, free[j])
-      if !common.contains(where: { $0.count >= w }) { return nil }
-      j += 1
+    let end = starts[k] + h
+    // The bands the span covers; any too narrow rules the start out before a range is read.
+    var last = k
+    while last + 1 < starts.count, starts[last + 1] < end {
+      last += 1
+      if widest[last] < w { return nil }
     }
-    return common.first { $0.count >= w }?.lowerBound
+    var c = 0
+    var j = k
+    while j <= last {
+      guard let range = free[j].first(where: { $0.upperBound >= c + w }) else { return nil }
+      if range.lowerBound > c {
+        c = range.lowerBound
+        j = k
+      } else {
+        j += 1
+      }
+    }
+    return c
   }
 
-  private static func intersection(_ a: [Range<Int>], _ b: [Range<Int>]) -> [Range<Int>] {
-    var result: [Range<Int>] = []
-    var (i, j) = (0, 0)
-    while i < a.count, j < b.count {
-      let low = max(a[i].lowerBound, b[j].lowerBound)
-      let high = min(a[i].upperBound, b[j].upperBound)
-      if low < high { result.append(low..<high) }
-      if a[i].upperBound < b[j].upperBound { i += 1 } else { j += 1 }
-    }
-    return result
+  /// Removes `taken` from sorted, disjoint free ranges, in place.
+  private static func take(_ taken: Range<Int>, from ranges: inout [Range<Int>]) {
+    let low = ranges.partitioningIndex { $0.upperBound > taken.lowerBound }
+    var high = low
+    while high < ranges.count, ranges[high].lowerBound < taken.upperBound { high += 1 }
+    guard low < high else { return }
+    var left: [Range<Int>] = []
+    if ranges[low].lowerBound < taken.lowerBound { left.append(ranges[low].lowerBound..<taken.lowerBound) }
+    if taken.upperBound < ranges[high - 1].upperBound { left.append(taken.upperBound..<ranges[high - 1].upperBound) }
+    ranges.replaceSubrange(low..<high, with: left)
   }
 
   /// The first origin where a w×h span fits. A span wider than the grid goes to column 0 of the
   /// first rows free all across.
   mutating func place(_ w: Int, _ h: Int) -> (row: Int, column: Int) {
-    let key = w << 32 | h
-    var k = max(first, band(of: searchFrom[key] ?? 0))
+    var k = max(first, band(of: floor.floor(w, h)))
+    let needed = min(w, width)
     while true {
+      // Most bands are too narrow for the span: a look at one Int each rules them out.
+      while widest[k] < needed { k += 1 }
       if w > width {
         if isAllFree(from: k, h) { break }
       } else if let column = column(at: k, w, h) {
-        searchFrom[key] = starts[k]
+        floor.found(w, h, at: starts[k])
         return (starts[k], column)
       }
       k += 1
     }
-    searchFrom[key] = starts[k]
+    floor.found(w, h, at: starts[k])
     return (starts[k], 0)
   }
 
@@ -114,19 +136,17 @@ struct FreeBands {
     let bottom = split(at: row + h)
     let taken = column..<min(width, column + w)
     for k in top..<bottom {
-      free[k] = free[k].flatMap { range -> [Range<Int>] in
-        guard range.overlaps(taken) else { return [range] }
-        var left: [Range<Int>] = []
-        if range.lowerBound < taken.lowerBound { left.append(range.lowerBound..<taken.lowerBound) }
-        if taken.upperBound < range.upperBound { left.append(taken.upperBound..<range.upperBound) }
-        return left
-      }
+      Self.take(taken, from: &free[k])
+      var most = 0
+      for range in free[k] where range.count > most { most = range.count }
+      widest[k] = most
     }
     rows = max(rows, row + h)
-    while free[first].isEmpty || self.column(at: first, smallest.w, smallest.h) == nil { first += 1 }
-    if first >= 4096 {  // full bands are never read again
+    while widest[first] < smallest.w || self.column(at: first, smallest.w, smallest.h) == nil { first += 1 }
+    if first >= 64 {  // bands above `first` are never read again; inserts stay short
       starts.removeFirst(first)
       free.removeFirst(first)
+      widest.removeFirst(first)
       first = 0
     }
   }

@@ -92,7 +92,8 @@ public final class QuiltLayout: CollectionLayout {
     var start = 0
     while start < count {
       let n = min(Self.chunk, count - start)
-      _ = collectionView.numbers("blocks", section: s, from: start, count: n, perItem: 2, into: blocks, lengths: lengths)
+      _ = collectionView.numbers(
+        "blocks", section: s, from: start, count: n, perItem: 2, into: blocks, lengths: lengths)
       for k in 0..<n {
         guard lengths[k] >= 0 else {
           spans.append(SIMD2(1, 1))
@@ -156,15 +157,10 @@ public final class QuiltLayout: CollectionLayout {
     for s in 0..<collectionView.numberOfSections {
       let count = collectionView.numberOfItems(inSection: s)
       offsets.append(count: count)
-      // The spans first (x and y, as given): the smallest footprint tells the grid which free
-      // cells no item of this section can ever fill.
+      // The spans first (x and y, as given): the grid learns which free cells no item of this
+      // section can ever fill, and where each span's search may start.
       let spans = try readSpans(section: s, count: count, into: blocks, lengths: blockLengths)
-      var smallest = (w: Int.max, h: Int.max)
-      for span in spans {
-        let (w, h) = footprint(span)
-        smallest = (min(smallest.w, w), min(smallest.h, h))
-      }
-      var grid = FreeBands(width: gridWidth, smallest: smallest)
+      var grid = FreeBands(width: gridWidth, spans: spans.map(footprint))
       var chunkStart = 0
       while chunkStart < count {
         let n = min(Self.chunk, count - chunkStart)

@@ -46,7 +46,8 @@ public struct DatasetGenerator: Sendable {
   /// max=300x140`: the quilt with 1-point blocks, as RFQuiltLayout's users wanted it).
   public static let blocks = DatasetGenerator(
     kind: "blocks",
-    summary: "N items with quilt spans (blocks [w, h], mostly 1x1, or whole spans between min= and max=; seed=K, default 1)",
+    summary:
+      "N items with quilt spans (blocks [w, h], mostly 1x1, or whole spans between min= and max=; seed=K, default 1)",
     parameters: common + [
       seed,
       OptionSpec("min", .size, range: 1...Double(Limits.quiltSpan), doc: "smallest span, in blocks (default 1x1)"),
@@ -57,7 +58,9 @@ public struct DatasetGenerator: Sendable {
     let low = arguments.size("min")
     let high = arguments.size("max")
     guard low != nil || high != nil else {
-      let spans: [[Double]] = [[1, 1], [1, 1], [1, 1], [1, 1], [1, 1], [1, 1], [2, 1], [1, 2], [2, 2], [3, 1]]
+      let spans: [[Double]] = [
+        [1, 1], [1, 1], [1, 1], [1, 1], [1, 1], [1, 1], [2, 1], [1, 2], [2, 2], [3, 1],
+      ]
       return try build(count, arguments, property: "blocks", { _ in .numbers(spans[rng.int(in: 0...spans.count - 1)]) })
       { _ in (nil, nil) }
     }
@@ -70,9 +73,12 @@ public struct DatasetGenerator: Sendable {
     }
     let widths = Int(a.width.rounded(.up))...Int(b.width.rounded(.down))
     let heights = Int(a.height.rounded(.up))...Int(b.height.rounded(.down))
-    return try build(count, arguments, property: "blocks", { _ in
-      .numbers([Double(rng.int(in: widths)), Double(rng.int(in: heights))])
-    }) { _ in (nil, nil) }
+    return try build(
+      count, arguments, property: "blocks",
+      { _ in
+        .numbers([Double(rng.int(in: widths)), Double(rng.int(in: heights))])
+      }
+    ) { _ in (nil, nil) }
   }
 
   public static func named(_ kind: String) -> DatasetGenerator? {
