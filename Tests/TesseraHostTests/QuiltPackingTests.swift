@@ -45,6 +45,7 @@ import Testing
     var rng = SplitMix64(seed: seed)
     let gridWidth = rng.int(in: 1...12)
     let viewport = Double(gridWidth * 10 + rng.int(in: 0...9))
+    let pad = (viewport - Double(gridWidth * 10)) / 2  // the grid is centred across the view
     var sections: [DatasetSection] = []
     var expected: [Rect] = []
     var rowBase = 0
@@ -58,7 +59,9 @@ import Testing
         let (row, column) = grid.place(w, h)
         grid.occupy(row, column, w, h)
         expected.append(
-          Rect(x: Double(column * 10), y: Double((rowBase + row) * 10), width: Double(w * 10), height: Double(h * 10)))
+          Rect(
+            x: pad + Double(column * 10), y: Double((rowBase + row) * 10), width: Double(w * 10),
+            height: Double(h * 10)))
       }
       rowBase += grid.cells.count
       sections.append(DatasetSection(id: "s\(s)", items: ItemList(items)))

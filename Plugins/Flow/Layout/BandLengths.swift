@@ -116,7 +116,7 @@ struct BandLengths {
     return blockStarts[last] + blockTotals[last]
   }
 
-  /// The first band that ends after `v` (== count when none does).
+  /// The first band that ends at or after `v` (== count when none does).
   func firstBand(reaching v: Double) -> Int {
     let block = blockTotals.indices.partitioningIndex { blockStarts[$0] + blockTotals[$0] >= v }
     guard block < blockTotals.count else { return lengths.count }

@@ -41,6 +41,9 @@ public final class QuiltLayout: CollectionLayout {
   var order: [Int32] = []
   /// The most rows one item spans: how far above a rect an overlapping item can start.
   var tallestSpan = 1
+  /// How far any frame reaches before its footprint's first row and past its last along the
+  /// scroll axis (negative insets): what a rect query widens its rows by.
+  var overhang = (before: 0.0, after: 0.0)
   var contentSize = Size.zero
 
   public init(collectionView: CollectionView) {
@@ -132,6 +135,10 @@ public final class QuiltLayout: CollectionLayout {
       )
     }
     let gridWidth = max(1, Int(blocksAcross))
+    // RFQuiltLayout centres the grid across the view: `(CGRectGetWidth(contentRect) -
+    // [self restrictedDimensionBlockSize]*self.blockPixels.width)/ 2` before every x (y when
+    // horizontal). Never below 0: a view narrower than one block starts the grid at its edge.
+    let pad = max(0, (extent - Double(gridWidth) * along) / 2)
     // Built in locals and stored once: appending to a class's properties in the loop would pay a
     // dynamic exclusivity check per item.
     var frames = self.frames
@@ -141,6 +148,7 @@ public final class QuiltLayout: CollectionLayout {
     frames.removeAll(keepingCapacity: true)
     overflowing.removeAll(keepingCapacity: true)
     var tallestSpan = 1
+    var overhang = (before: 0.0, after: 0.0)
     let (isVertical, itemInset) = (self.isVertical, self.itemInset)
     var placements: [(row: Int, item: Int32)] = []
     let blocks = UnsafeMutablePointer<Double>.allocate(capacity: 2 * Self.chunk)
@@ -185,7 +193,7 @@ public final class QuiltLayout: CollectionLayout {
           }
           // The footprint's top-left; the frame is the span itself, x by the block's width and y
           // by its height in either direction (RFQuiltLayout's `elementSize × blockPixels`).
-          let u = Double(column) * along
+          let u = pad + Double(column) * along
           let v = Double(rowBase + row) * across
           var frame = Rect(
             x: isVertical ? u : v, y: isVertical ? v : u, width: span.x * blockSize.width,
@@ -198,6 +206,8 @@ public final class QuiltLayout: CollectionLayout {
           frames.append(frame)
           overflowing.append(w > gridWidth)
           tallestSpan = max(tallestSpan, h)
+          let (start, end) = isVertical ? (frame.minY, frame.maxY) : (frame.minX, frame.maxX)
+          overhang = (max(overhang.before, v - start), max(overhang.after, end - (v + Double(h) * across)))
         }
         chunkStart += n
       }
@@ -207,8 +217,8 @@ public final class QuiltLayout: CollectionLayout {
     placements.sort { $0.row < $1.row || ($0.row == $1.row && $0.item < $1.item) }
     firstRows = placements.map { Int32($0.row) }
     order = placements.map(\.item)
-    (self.frames, self.overflowing, self.offsets, self.tallestSpan) = (
-      frames, overflowing, offsets, tallestSpan
+    (self.frames, self.overflowing, self.offsets, self.tallestSpan, self.overhang) = (
+      frames, overflowing, offsets, tallestSpan, overhang
     )
     let rowsExtent = Double(rowBase) * across
     contentSize =
@@ -229,12 +239,13 @@ public final class QuiltLayout: CollectionLayout {
       return
     }
     let (minV, maxV) = isVertical ? (rect.minY, rect.maxY) : (rect.minX, rect.maxX)
-    // Items whose first row is at most `tallestSpan` rows above the rect can reach into it.
-    // Compared as a double first: a far offset over tiny blocks is no row number at all.
-    let row = (minV / across).rounded(.down) - Double(tallestSpan)
+    // Items whose first row is at most `tallestSpan` rows above the rect (widened by how far a
+    // frame reaches past its footprint) can reach into it. Compared as a double first: a far
+    // offset over tiny blocks is no row number at all.
+    let row = ((minV - overhang.after) / across).rounded(.down) - Double(tallestSpan)
     let fromRow = row >= Double(Int32.max) ? Int32.max : row > 0 ? Int32(row) : 0
     var i = firstRows.partitioningIndex { $0 >= fromRow }
-    while i < firstRows.count, Double(firstRows[i]) * across <= maxV {
+    while i < firstRows.count, Double(firstRows[i]) * across - overhang.before <= maxV {
       let index = Int(order[i])
       if frames[index].intersects(rect) { sink.append(cell(index)) }
       i += 1

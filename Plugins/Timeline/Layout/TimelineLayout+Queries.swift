@@ -68,11 +68,11 @@ extension TimelineLayout {
     guard let days, rect.minX.isFinite, rect.minY.isFinite, rect.maxX.isFinite, rect.maxY.isFinite else { return }
     let first = days.lowerBound
     // Tracks whose dots can reach into the rect: a dot lies within its track's band of y
-    // (`apply(options:)` refuses dots taller than a track), and may touch the rect from the
-    // track above it.
+    // (`apply(options:)` refuses dots taller than a track); a track either side may touch the
+    // rect (a dot as tall as its track, and rounding in the division).
     let top = max(0, Int(((rect.minY - headerHeight) / trackHeight).rounded(.down).clamped(-1, 1e9)) - 1)
     let bottom = min(
-      tracks.count - 1, Int(((rect.maxY - headerHeight) / trackHeight).rounded(.down).clamped(-1, 1e9)))
+      tracks.count - 1, Int(((rect.maxY - headerHeight) / trackHeight).rounded(.down).clamped(-1, 1e9)) + 1)
     if top <= bottom {
       for track in top...bottom {
         let events = tracks[track]

@@ -45,9 +45,9 @@ public final class WaterfallLayout: CollectionLayout {
     var itemCount: Int
     var header: Rect?
     var footer: Rect?
-    /// Where its elements reach. An empty section closes above its start (CHT's rule), so the
-    /// next one's items may start above the end of the one before: the rect query reads these
-    /// made monotone (`reachBelow`, `reachAbove`).
+    /// Where its header, items and footer reach. An empty section closes above its start (CHT's
+    /// rule) and negative insets move items out of line, so sections may overlap: the rect query
+    /// reads these made monotone (`reachBelow`, `reachAbove`).
     var minY: Double
     var maxY: Double
     /// The top the next section starts from.
@@ -150,6 +150,7 @@ public final class WaterfallLayout: CollectionLayout {
       let headerH = collectionView.sectionSize("header", section: s)?.height ?? headerHeight
       let header = headerH > 0 ? Rect(x: 0, y: top, width: width, height: headerH) : nil
       top += max(0, headerH) + inset.top
+      let itemsTop = top  // a negative inset may put it above the section's start
       var heights = [Double](repeating: top, count: columnCount)
       // The shortest column (the first of equals) in O(log columns) per item.
       let usesHeap = direction != "leftToRight" && direction != "rightToLeft"
@@ -196,14 +197,16 @@ public final class WaterfallLayout: CollectionLayout {
       // CHT: the tallest column less one interitem spacing — the one after its last item, or, in
       // a section with no items, one spacing above where the items would have started (CHT's
       // guard counts columns, not items) — then the bottom inset. Never above the content's top.
+      let itemsBottom = count > 0 ? (heights.max() ?? top) - itemSpacing : itemsTop
       top = max(0, (heights.max() ?? top) - itemSpacing + inset.bottom)
       let footerH = collectionView.sectionSize("footer", section: s)?.height ?? footerHeight
       let footer = footerH > 0 ? Rect(x: 0, y: top, width: width, height: footerH) : nil
       top += max(0, footerH)
       sections.append(
         Section(
-          itemBase: itemBase, itemCount: frames.count - itemBase, header: header, footer: footer, minY: sectionTop,
-          maxY: max(top, header?.maxY ?? top), end: top))
+          itemBase: itemBase, itemCount: frames.count - itemBase, header: header, footer: footer,
+          minY: min(sectionTop, itemsTop, footer?.minY ?? sectionTop),
+          maxY: max(top, header?.maxY ?? top, itemsBottom), end: top))
       columnItems.append(lists)
     }
     reachAbove = sections.map(\.minY)

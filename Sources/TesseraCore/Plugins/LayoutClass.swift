@@ -27,10 +27,18 @@ public final class LayoutClass: @unchecked Sendable {
   /// The descriptor as read, only the bytes inside its struct_size: functions an older plugin's
   /// descriptor does not reach are NULL here, never read past its end.
   package let table: tessera_layout_descriptor
+  /// The ABI minor version the plugin was built for: before 2.4 a rect query could leave out
+  /// frames that only touch the rect or have no area (`answersEmptyFrames`).
+  public let abiMinor: UInt32
 
-  package init(descriptor: UnsafePointer<tessera_layout_descriptor>, pluginName: String, pluginPath: String, index: Int)
-    throws(HostError)
-  {
+  /// Whether its rect queries follow Core Graphics' rule, zero-area frames included (ABI 2.4).
+  public var answersEmptyFrames: Bool { abiMinor >= 4 }
+
+  package init(
+    descriptor: UnsafePointer<tessera_layout_descriptor>, pluginName: String, pluginPath: String, index: Int,
+    abiMinor: UInt32 = UInt32(TESSERA_ABI_MINOR)
+  ) throws(HostError) {
+    self.abiMinor = abiMinor
     let d = ABIRecord(UnsafeRawPointer(descriptor), defaults: tessera_layout_descriptor()).value
     let where_ = "cannot load plugin \(pluginPath): layout \(index)"
     let required = Int(TESSERA_LAYOUT_DESCRIPTOR_V2_0_SIZE)

@@ -114,7 +114,9 @@ public final class PluginLibrary: @unchecked Sendable {
       guard let descriptor = list[index] else {
         throw HostError("cannot load plugin \(path): layout \(index) is NULL")
       }
-      layouts.append(try LayoutClass(descriptor: descriptor, pluginName: name, pluginPath: path, index: index))
+      layouts.append(
+        try LayoutClass(
+          descriptor: descriptor, pluginName: name, pluginPath: path, index: index, abiMinor: description.abi_minor))
     }
     return PluginLibrary(
       path: path, file: file, name: name,

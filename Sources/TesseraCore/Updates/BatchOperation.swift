@@ -31,7 +31,7 @@ public enum BatchOperation: Hashable, Sendable, CustomStringConvertible {
   /// The words an operation starts with, for help and completion.
   public static let verbs = [
     "insert", "delete", "move", "reload", "insert-section", "delete-section", "move-section", "reload-section",
-    "counts",
+    "counts", "animated=false",
   ]
 
   /// Parses one operation (`insert 0.3 100x40 id=x`, `move-section 2 0`, ...).

@@ -8,8 +8,20 @@ public struct BatchUpdate: Hashable, Sendable {
   /// False for `animated=false`: UIKit's `performWithoutAnimation`, the layout is asked as for
   /// any batch but every element takes its new attributes at once (nothing is drawn moving).
   public var animated = true
-  /// Whether the `animated=` clause was given (it may be given once).
+  /// Whether the `animated=` clause was given (it may be given once); not part of what the batch
+  /// is (`==`).
   private var animatedGiven = false
+
+  public static func == (a: BatchUpdate, b: BatchUpdate) -> Bool {
+    a.operations == b.operations && a.counts == b.counts && a.animated == b.animated
+      && a.insertedItems == b.insertedItems
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(operations)
+    hasher.combine(counts)
+    hasher.combine(animated)
+  }
   /// Items the `insert-section S N` operations insert, checked against the limit as they come.
   package var insertedItems = 0
 

@@ -86,31 +86,39 @@ extension DatasetDiff {
 
   /// The last phase, reload or replace: a reload lands where its path is shifted by the batch's
   /// deletes and inserts, ignoring moves (docs/uikit-behaviour.md, "performBatchUpdates"), so it
-  /// is kept only where that is the item's new place. Returns the reloads that miss, each with
-  /// the rewrite that names it: the caller plans the items again with those deleted and inserted
-  /// (which changes the shifts, and may leave fewer items to move), until every reload lands.
-  func missedReloads(_ plan: ItemPlan) -> [(id: String, rewrite: String)] {
+  /// is kept only where that is the item's new place. Returns the reloads that miss: the caller
+  /// plans the items again with those deleted and inserted (which changes the shifts, and may
+  /// leave fewer items to move), until every reload lands.
+  func missedReloads(_ plan: ItemPlan) -> [ItemPlan.Change] {
+    let shift = Shifts(plan)
+    return plan.reloads.filter { shift.lands($0) != $0.to.item }
+  }
+
+  /// Why an item that changed was deleted and inserted, against the final batch: where a reload
+  /// of it would have landed (its own delete and insert left out).
+  func landingRewrite(_ change: ItemPlan.Change, in plan: ItemPlan) -> String {
+    let lands = Shifts(plan, leavingOut: change).lands(change)
+    return
+      "item \(change.id) changes where items move: deleted and inserted (a reload would land on \(change.to.section).\(lands), not \(change.to))"
+  }
+
+  /// The shifts a plan's deletes and inserts make, per pair of sections.
+  struct Shifts {
     var deletedIn: [Int: [Int]] = [:]
-    for path in plan.deletes { deletedIn[path.section, default: []].append(path.item) }
     var insertedIn: [Int: [Int]] = [:]
-    for insert in plan.inserts { insertedIn[insert.path.section, default: []].append(insert.path.item) }
-    var shifts: [SIMD2<Int>: IndexShift] = [:]
-    var missed: [(id: String, rewrite: String)] = []
-    for reload in plan.reloads {
-      let key = SIMD2(reload.from.section, reload.to.section)
-      let shift =
-        shifts[key]
-        ?? IndexShift(deleted: deletedIn[reload.from.section] ?? [], inserted: insertedIn[reload.to.section] ?? [])
-      shifts[key] = shift
-      let lands = shift(reload.from.item)
-      if lands != reload.to.item {
-        missed.append(
-          (
-            reload.id,
-            "item \(reload.id) changes where items move: deleted and inserted (a reload would land on \(reload.to.section).\(lands), not \(reload.to))"
-          ))
+
+    init(_ plan: ItemPlan, leavingOut change: ItemPlan.Change? = nil) {
+      for path in plan.deletes where path != change?.from { deletedIn[path.section, default: []].append(path.item) }
+      for insert in plan.inserts where insert.path != change?.to {
+        insertedIn[insert.path.section, default: []].append(insert.path.item)
       }
     }
-    return missed
+
+    /// Where a reload of `change` lands: its old item shifted by the deletes in its old section
+    /// and the inserts in its new one.
+    func lands(_ change: ItemPlan.Change) -> Int {
+      IndexShift(deleted: deletedIn[change.from.section] ?? [], inserted: insertedIn[change.to.section] ?? [])(
+        change.from.item)
+    }
   }
 }

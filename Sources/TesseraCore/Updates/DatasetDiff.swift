@@ -36,7 +36,7 @@ public struct DatasetDiff {
     // instead, and the items are planned again without it (it no longer needs a place in the
     // order): each round replaces at least one item, so this ends.
     let planned = diff.rewrites
-    var replaced: [(id: String, rewrite: String)] = []
+    var replaced: [ItemPlan.Change] = []
     var items = ItemPlan()
     while true {
       diff.rewrites = planned
@@ -45,7 +45,7 @@ public struct DatasetDiff {
       if missed.isEmpty { break }
       replaced += missed
     }
-    diff.rewrites += replaced.map(\.rewrite)
+    diff.rewrites += replaced.map { diff.landingRewrite($0, in: items) }
     diff.operations += items.moves.map { .moveItem(from: $0.from, to: $0.to) }
     diff.operations += items.inserts.sorted { $0.path < $1.path }.map {
       .insertItem($0.path, size: $0.size, id: $0.id)

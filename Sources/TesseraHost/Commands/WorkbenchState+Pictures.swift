@@ -66,9 +66,24 @@ extension WorkbenchState {
   }
 
   /// What a picture of `area` shows: the rect query's answer (which holds zero-area lines, a
-  /// level connector, as UIKit's does), or for the whole content every element.
+  /// level connector, as UIKit's does), or for the whole content every element. A plugin built
+  /// before ABI 2.4 may leave zero-area frames out of its rect queries: for one that draws lines,
+  /// they are added from the full listing, so its pictures keep them.
   func elements(in area: Rect, whole: Bool, _ layout: LayoutInstance) throws(HostError) -> [Element] {
-    try whole ? layout.allAttributes() : layout.attributes(in: area)
+    if whole { return try layout.allAttributes() }
+    var elements = try layout.attributes(in: area)
+    let layoutClass = layout.layoutClass
+    guard !layoutClass.answersEmptyFrames, layoutClass.drawings.values.contains(where: { $0.shape == .line }) else {
+      return elements
+    }
+    let listed = Set(elements)
+    for element in try layout.allAttributes()
+    where (element.frame.width == 0 || element.frame.height == 0) && element.frame.intersects(area)
+      && !listed.contains(element)
+    {
+      elements.append(element)
+    }
+    return elements
   }
 
   /// Every element's path through the interactive transition in progress, or else through the

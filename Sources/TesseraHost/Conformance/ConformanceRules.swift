@@ -306,8 +306,8 @@ extension ConformanceChecker {
     return Rect(x: x, y: y, width: w, height: h)
   }
 
-  /// Rects that only touch a frame — along its bottom edge, its right edge, and a zero-height rect
-  /// on its top edge — for up to 25 elements spread over the listing: a query must return the
+  /// Rects that only touch a frame — on each of its four sides, and a zero-height rect on its top
+  /// edge — for up to 25 elements spread over the listing: a query must return the
   /// element for each (`CGRectIntersectsRect`), which random rects almost never test.
   static func touchingRects(_ all: [Element]) -> [Rect] {
     let step = max(1, all.count / 25)
@@ -316,6 +316,8 @@ extension ConformanceChecker {
       return [
         Rect(x: f.minX, y: f.maxY, width: max(f.width, 1), height: 20),
         Rect(x: f.maxX, y: f.minY, width: 20, height: max(f.height, 1)),
+        Rect(x: f.minX, y: f.minY - 20, width: max(f.width, 1), height: 20),
+        Rect(x: f.minX - 20, y: f.minY, width: 20, height: max(f.height, 1)),
         Rect(x: f.minX - 5, y: f.minY, width: f.width + 10, height: 0),
       ]
     }

@@ -23,8 +23,9 @@ typedef struct tessera_size {
 } tessera_size;
 
 /* A rectangle with its origin at the top-left corner. Width and height are never negative in
- * anything a host or plugin passes. Two rects "intersect" only when they overlap with positive
- * area: rects that merely touch along an edge do not. */
+ * anything a host or plugin passes. Two rects intersect as CGRectIntersectsRect has it (ABI 2.4):
+ * when their intersection is not the null rect, that is when the closed intervals overlap on both
+ * axes, so rects that touch along an edge intersect, and so does a zero-area rect inside. */
 typedef struct tessera_rect {
   double x;
   double y;
