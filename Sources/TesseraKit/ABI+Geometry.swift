@@ -51,6 +51,16 @@ extension Rect {
   }
 }
 
+extension EdgeInsets {
+  @inlinable package init(_ e: tessera_edge_insets) {
+    self.init(top: e.top, left: e.left, bottom: e.bottom, right: e.right)
+  }
+
+  @inlinable package var abi: tessera_edge_insets {
+    tessera_edge_insets(top: top, left: left, bottom: bottom, right: right)
+  }
+}
+
 extension Transform {
   @inlinable package init(_ t: tessera_transform) {
     self.init(a: t.a, b: t.b, c: t.c, d: t.d, tx: t.tx, ty: t.ty)

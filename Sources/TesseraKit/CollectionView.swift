@@ -159,6 +159,23 @@ public struct CollectionView: @unchecked Sendable {
     return scale.isFinite && scale > 0 ? scale : nil
   }
 
+  /// The scroll view's insets (`viewport … inset= safeArea= margins=`; ABI 2.5), all zero on an
+  /// older host. A layout that measures its width from the insets, as a Pinterest-style one does
+  /// (`bounds.width - adjustedContentInset.left - adjustedContentInset.right`), reads them in
+  /// prepare: the host invalidates everything when they change.
+  public var scrollInsets: ScrollInsets {
+    guard Int(source.pointee.struct_size) >= Self.scrollInsetsEnd, let call = source.pointee.scroll_insets else {
+      return ScrollInsets()
+    }
+    var out = tessera_scroll_insets()
+    out.struct_size = abiSize(tessera_scroll_insets.self)
+    call(source.pointee.context, &out)
+    return ScrollInsets(out)
+  }
+
+  static let scrollInsetsEnd =
+    MemoryLayout<tessera_data_source>.offset(of: \.scroll_insets)! + MemoryLayout<UnsafeRawPointer>.size
+
   static let screenScaleEnd =
     MemoryLayout<tessera_data_source>.offset(of: \.screen_scale)! + MemoryLayout<UnsafeRawPointer>.size
 

@@ -25,7 +25,8 @@
 typedef struct my_layout {
   tessera_data_source source;
   int64_t columns;
-  double width;        /* of the bounds, at the last prepare */
+  double bounds_width; /* of the bounds, at the last prepare */
+  double width;        /* of the content: the bounds' less the adjusted content inset's sides */
   int64_t sections;
   int64_t *first;      /* per section: its first cell, all sections together; one more at the end */
   tessera_rect *frames;
@@ -93,7 +94,14 @@ static tessera_status my_prepare(tessera_layout_instance *instance) {
   if (!frames) return my_fail(m, "out of memory for the frames");
   m->frames = frames;
   m->sections = sections;
-  m->width = m->source.bounds(ctx).width;
+  /* As UIKit's flow does, the columns share the bounds' width less the scroll view's adjusted
+   * content inset on each side (`viewport … inset= safeArea=`; all zero from a host before ABI
+   * 2.5, which tessera_read_scroll_insets handles). */
+  tessera_scroll_insets insets;
+  tessera_read_scroll_insets(&m->source, &insets);
+  m->bounds_width = m->source.bounds(ctx).width;
+  m->width = m->bounds_width - insets.adjusted_content_inset.left - insets.adjusted_content_inset.right;
+  if (!(m->width > 0)) m->width = 0;
   double cell_width = m->width / (double)m->columns, y = 0, row_height = 0;
   tessera_item_metrics metrics[128];
   int64_t index = 0;
@@ -200,7 +208,7 @@ static tessera_status my_invalidate(tessera_layout_instance *instance,
 /* The columns follow the bounds' width: a new width lays the cells out again. */
 static tessera_bool my_should_invalidate_for_bounds(tessera_layout_instance *instance,
                                                     tessera_rect new_bounds) {
-  return new_bounds.width != ((const my_layout *)instance)->width;
+  return new_bounds.width != ((const my_layout *)instance)->bounds_width;
 }
 
 static const tessera_layout_descriptor my_layout_descriptor = {

@@ -148,7 +148,7 @@ import Testing
       ),
       (
         ["flow", "--options", "spacing=3"],
-        "error: conform: --options: layout flow has no option 'spacing'. Options: scrollDirection, itemSize, minimumLineSpacing, minimumInteritemSpacing, sectionInset, headerReferenceSize, footerReferenceSize, estimatedItemSize, sectionHeadersPinToVisibleBounds, sectionFootersPinToVisibleBounds"
+        "error: conform: --options: layout flow has no option 'spacing'. Options: scrollDirection, itemSize, minimumLineSpacing, minimumInteritemSpacing, sectionInset, sectionInsetReference, headerReferenceSize, footerReferenceSize, estimatedItemSize, sectionHeadersPinToVisibleBounds, sectionFootersPinToVisibleBounds"
       ),
     ]
     for (arguments, message) in cases {

@@ -19,6 +19,15 @@ struct BandLengths {
   private(set) var blockStarts: [Double] = []
   /// blockStarts is valid for blocks before this one.
   private var validBlocks = 0
+  /// Where the first band starts: the room `sectionInsetReference` keeps before the first
+  /// section along the scroll axis (0 otherwise).
+  private(set) var origin = 0.0
+
+  mutating func setOrigin(_ v: Double) {
+    guard v != origin else { return }
+    origin = v
+    validBlocks = 0
+  }
 
   var count: Int { lengths.count }
 
@@ -98,7 +107,7 @@ struct BandLengths {
   /// Brings block starts up to date; call after changes, before reading positions.
   mutating func refresh() {
     if blockStarts.count > blockTotals.count { blockStarts.removeSubrange(blockTotals.count...) }
-    var start = validBlocks == 0 ? 0 : blockStarts[validBlocks - 1] + blockTotals[validBlocks - 1]
+    var start = validBlocks == 0 ? origin : blockStarts[validBlocks - 1] + blockTotals[validBlocks - 1]
     for block in validBlocks..<blockTotals.count {
       if block < blockStarts.count { blockStarts[block] = start } else { blockStarts.append(start) }
       start += blockTotals[block]
@@ -112,7 +121,7 @@ struct BandLengths {
   }
 
   var total: Double {
-    guard let last = blockTotals.indices.last else { return 0 }
+    guard let last = blockTotals.indices.last else { return origin }
     return blockStarts[last] + blockTotals[last]
   }
 

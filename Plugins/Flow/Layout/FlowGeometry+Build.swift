@@ -18,7 +18,19 @@ extension FlowGeometry {
     g.bands.truncate(to: keptLines + 2 * kept)
     g.isVertical = c.isVertical
     let bounds = collectionView.bounds
-    g.crossExtent = c.isVertical ? bounds.width : bounds.height
+    let insets = collectionView.scrollInsets
+    let adjusted = insets.adjustedContentInset
+    g.boundsCrossExtent = c.isVertical ? bounds.width : bounds.height
+    g.crossExtent = max(
+      0, c.isVertical ? bounds.width - adjusted.left - adjusted.right : bounds.height - adjusted.top - adjusted.bottom)
+    g.pinInsets = c.isVertical ? (adjusted.top, adjusted.bottom) : (adjusted.left, adjusted.right)
+    // sectionInsetReference along the scroll axis: room once before the first section and once
+    // after the last, where the reference reaches past the adjusted content inset.
+    let extra = c.insetReference.edges(in: insets).map { insets.extraInsets(from: $0) } ?? .zero
+    g.bands.setOrigin(c.isVertical ? extra.top : extra.left)
+    g.trailingRoom = c.isVertical ? extra.bottom : extra.right
+    let raw = c
+    let c = c.measured(from: insets)
     g.screenScale = collectionView.screenScale
     if kept == 0 || g.configurations.first != c {
       g.configurations = [c]
@@ -43,7 +55,7 @@ extension FlowGeometry {
     swap(&slots, &g.slots)
     defer { swap(&slots, &g.slots) }
     for s in kept..<max(kept, sectionCount) {
-      let sc = try c.forSection(s, of: collectionView)
+      let sc = try raw.forSection(s, of: collectionView).measured(from: insets)
       let index: Int32
       if let known = g.configurationIndex[sc] {
         index = known

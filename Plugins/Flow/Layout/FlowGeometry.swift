@@ -38,7 +38,17 @@ struct FlowGeometry {
   }
 
   var isVertical = true
+  /// The lines' extent: the bounds across the scroll axis less the adjusted content inset on
+  /// both sides (UIKit's flow measures from `adjustedContentInset`), never negative.
   var crossExtent = 0.0
+  /// The bounds' size across the scroll axis this geometry was laid out for.
+  var boundsCrossExtent = 0.0
+  /// The room `sectionInsetReference` keeps after the last section along the scroll axis (the
+  /// room before the first one is `bands.origin`).
+  var trailingRoom = 0.0
+  /// The adjusted content inset along the scroll axis (top and bottom when vertical): pinned
+  /// headers stop below its start, pinned footers above its end.
+  var pinInsets = (start: 0.0, end: 0.0)
   /// The distinct per-section metrics; most sections share the layout's own (index 0).
   var configurations: [FlowLayout.Configuration] = []
   var configurationIndex: [FlowLayout.Configuration: Int32] = [:]
@@ -65,7 +75,14 @@ struct FlowGeometry {
   mutating func pin(to bounds: Rect, headers: Bool, footers: Bool) {
     pinsHeaders = headers
     pinsFooters = footers
-    pinSpan = span(bounds)
+    pinSpan = pinnedSpan(bounds)
+  }
+
+  /// The part of the scroll-axis span of `bounds` that pinned headers and footers stay within:
+  /// inside the adjusted content inset, below a navigation bar.
+  func pinnedSpan(_ bounds: Rect) -> (start: Double, end: Double) {
+    let (start, end) = span(bounds)
+    return (start + pinInsets.start, end - pinInsets.end)
   }
   var slots: [Slot] = []
   var lines: [Line] = []
@@ -74,7 +91,7 @@ struct FlowGeometry {
 
   @inline(__always) static func lineBand(_ line: Int, section: Int) -> Int { line + 2 * section + 1 }
 
-  var contentExtent: Double { bands.total }
+  var contentExtent: Double { bands.total + trailingRoom }
 
   @inline(__always) func frame(_ index: Int, line: Line, lineStart: Double) -> Rect {
     let slot = slots[index]
@@ -254,7 +271,7 @@ extension FlowGeometry {
   /// between the two tops (or bottoms) can move — those a jump passes over included.
   func pinsMoving(to newBounds: Rect) -> [InvalidationContext.ElementRef] {
     guard pinsHeaders || pinsFooters, !sections.isEmpty else { return [] }
-    let new = span(newBounds)
+    let new = pinnedSpan(newBounds)
     guard new != pinSpan else { return [] }
     var ranges: [(start: Double, end: Double)] = []
     if pinsHeaders { ranges.append((min(pinSpan.start, new.start), max(pinSpan.start, new.start))) }

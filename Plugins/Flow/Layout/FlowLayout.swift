@@ -34,6 +34,11 @@ public final class FlowLayout: CollectionLayout {
       OptionDescription(
         "sectionInset", .insets, default: "0,0,0,0", doc: "top,left,bottom,right around each section's items"),
       OptionDescription(
+        "sectionInsetReference", .choice(InsetReference.allCases.map(\.rawValue)), default: "fromContentInset",
+        doc:
+          "what section insets are measured from: the adjusted content inset, or the safe area or layout margins where they reach further in"
+      ),
+      OptionDescription(
         "headerReferenceSize", .size, default: "0x0",
         doc: "header size when the section gives none (height counts vertically, width horizontally)",
         minimum: 0),
@@ -130,7 +135,7 @@ public final class FlowLayout: CollectionLayout {
     // prepare, nothing is laid out again.
     let bounds = collectionView.bounds
     if context.flags == .bounds, context.items.isEmpty, context.preferredSizes.isEmpty,
-      (configuration.isVertical ? bounds.width : bounds.height) == geometry.crossExtent
+      (configuration.isVertical ? bounds.width : bounds.height) == geometry.boundsCrossExtent
     {
       first = Int.max
     }
@@ -188,6 +193,7 @@ extension FlowLayout {
     var estimatedItemSize = Size.zero
     var pinsHeaders = false
     var pinsFooters = false
+    var insetReference = InsetReference.fromContentInset
 
     init() {}
 
@@ -205,6 +211,9 @@ extension FlowLayout {
       estimatedItemSize = options.size("estimatedItemSize", default: estimatedItemSize)
       pinsHeaders = options.bool("sectionHeadersPinToVisibleBounds", default: false)
       pinsFooters = options.bool("sectionFootersPinToVisibleBounds", default: false)
+      insetReference =
+        InsetReference(rawValue: options.choice("sectionInsetReference", default: "fromContentInset"))
+        ?? .fromContentInset
     }
 
     /// Insets along a line (start, end) and across lines (start, end).

@@ -41,6 +41,36 @@ public final class CollectionModel: @unchecked Sendable {
   public var screenScale: Double? {
     didSet { generation &+= 1 }
   }
+  /// The scroll view's insets as set (`viewport … inset= safeArea= margins= adjust=`).
+  public var insets = ViewportInsets() {
+    didSet { if insets != oldValue { generation &+= 1 } }
+  }
+  /// Which axes the content scrolls along, from the installed layout's last content size: what
+  /// the `automatic` and `scrollableAxes` adjustments read.
+  package private(set) var scrolls = (across: false, down: false)
+  /// The insets as the layout reads them (`scroll_insets`).
+  public var scrollInsets: ScrollInsets { insets.resolved(scrollsAcross: scrolls.across, scrollsDown: scrolls.down) }
+  /// Where the view rests: the content offset at the top-left of the scroll range,
+  /// (−adjustedContentInset.left, −adjustedContentInset.top).
+  public var restingOffset: Point {
+    let adjusted = scrollInsets.adjustedContentInset
+    return Point(x: -adjusted.left, y: -adjusted.top)
+  }
+
+  /// Notes which axes a content of `size` scrolls along in the current bounds; says whether the
+  /// adjusted content inset changed with them (then the layout must lay out again).
+  package func noteScrollableAxes(contentSize size: Size) -> Bool {
+    // UIKit's flow layout tells the scroll view which axis it scrolls along; a plugin does not,
+    // so a content no wider than the bounds is taken to scroll down, as a vertical layout does.
+    let across = size.width > bounds.width
+    let now = (across: across, down: size.height > bounds.height || !across)
+    guard now != scrolls else { return false }
+    let before = scrollInsets.adjustedContentInset
+    scrolls = now
+    generation &+= 1
+    return scrollInsets.adjustedContentInset != before
+  }
+
   private var idIndex: IDIndex?
   /// Per prop key, per section, per item: the index path the item's prop names (section << 32 |
   /// item), or `noReference`. Resolved on first use after each dataset change.
@@ -102,13 +132,16 @@ public final class CollectionModel: @unchecked Sendable {
     let dataset: Dataset
     let bounds: Rect
     let screenScale: Double?
+    let insets: ViewportInsets
+    let scrolls: (across: Bool, down: Bool)
     let generation: Int
     let nextGeneratedID: Int
   }
 
   package var scene: Scene {
     Scene(
-      dataset: dataset, bounds: bounds, screenScale: screenScale, generation: generation,
+      dataset: dataset, bounds: bounds, screenScale: screenScale, insets: insets, scrolls: scrolls,
+      generation: generation,
       nextGeneratedID: nextGeneratedID)
   }
 
@@ -120,6 +153,8 @@ public final class CollectionModel: @unchecked Sendable {
     dataset = scene.dataset
     bounds = scene.bounds
     screenScale = scene.screenScale
+    insets = scene.insets
+    scrolls = scene.scrolls
     return true
   }
 

@@ -12,8 +12,22 @@ package enum DataSourceTable {
       bounds: bounds, number_of_sections: numberOfSections, number_of_items: numberOfItems,
       item_metrics: itemMetrics, number_property: numberProperty, string_property: stringProperty,
       index_path_for_id: indexPathForID, number_property_bulk: numberPropertyBulk, screen_scale: screenScale,
-      reference_bulk: referenceBulk)
+      reference_bulk: referenceBulk, scroll_insets: scrollInsets)
   }
+
+  /// Writes no more of the insets than the plugin's struct_size says it has room for.
+  package static let scrollInsets:
+    @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<tessera_scroll_insets>?)
+      -> Void = { context, out in
+        guard let out else { return }
+        var insets = model(context).scrollInsets.abi
+        let room = min(Int(out.pointee.struct_size), MemoryLayout<tessera_scroll_insets>.size)
+        guard room >= MemoryLayout<UInt32>.size else { return }
+        insets.struct_size = UInt32(room)
+        withUnsafeBytes(of: &insets) { bytes in
+          UnsafeMutableRawPointer(out).copyMemory(from: bytes.baseAddress!, byteCount: room)
+        }
+      }
 
   package static let referenceBulk:
     @convention(c) (

@@ -41,6 +41,7 @@ extension LayoutInstance {
   /// sizes this one accepted (by item id, so batch updates in between do not matter).
   package func rebuilt(replaying count: Int) throws(HostError) -> LayoutInstance {
     let fresh = try LayoutInstance(layoutClass, model: model, options: options)
+    fresh.followsScrollInsets = followsScrollInsets
     for (id, size) in preferredLog.prefix(count) {
       guard let path = model.indexPath(forID: id), let original = try fresh.item(at: path),
         let request = try fresh.preferredSize(size, for: original)

@@ -30,6 +30,11 @@ public final class LayoutInstance {
   /// right after `prepare()` on every pass, before any rect query, and keeps the answer until the
   /// next pass; so does the host.
   package private(set) var passContentSize = Size.zero
+  /// The installed layout's passes (and those of one made to be installed) decide which axes of
+  /// the collection view scroll, what the `automatic` and `scrollableAxes` inset adjustments
+  /// read; a shadow layout's (a picture's, the bench's, conform's) do not.
+  package var followsScrollInsets = false
+  private var isSettlingInsets = false
   /// Invalidations since the last pass, merged; the plugin sees them when the next pass starts.
   public package(set) var pending: InvalidationContext?
   /// The next prepare starts from nothing (new instance, new options, invalidate-everything).
@@ -160,6 +165,16 @@ public final class LayoutInstance {
     }
     isPrepared = true
     nextPrepareIsFull = false
+    // The content size decides which axes scroll, and with them which edges the safe area adds
+    // to the adjusted content inset. UIKit invalidates the layout when that inset changes: one
+    // more pass, whose answer is kept whatever it says (no third pass).
+    if followsScrollInsets, model.noteScrollableAxes(contentSize: passContentSize), !isSettlingInsets {
+      isSettlingInsets = true
+      defer { isSettlingInsets = false }
+      invalidate(InvalidationContext(abiFlags: UInt32(TESSERA_INVALIDATE_EVERYTHING)))
+      try prepareIfNeeded()
+      _ = model.noteScrollableAxes(contentSize: passContentSize)
+    }
   }
 
   package static func describe(_ rect: Rect) -> String {

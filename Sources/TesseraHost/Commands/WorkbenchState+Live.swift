@@ -23,10 +23,12 @@ extension WorkbenchState {
     let classes = [layout.layoutClass] + (transition.map { [$0.next.layoutClass] } ?? [])
     var drawings: [String: KindDrawingHint] = [:]
     for layoutClass in classes { drawings.merge(layoutClass.drawings) { first, _ in first } }
-    return LiveScene(
+    var scene = LiveScene(
       offset: origin, viewport: bounds.size, content: try shownContentSize(), layout: layout.layoutClass.name,
       zooms: layout.layoutClass.zoomScale != nil, elements: listing(elements), reach: reach,
       leftOut: near - elements.count, kinds: LayoutClass.kindNames(of: classes, nil), drawings: drawings)
+    scene.adjustedContentInset = model.scrollInsets.adjustedContentInset
+    return scene
   }
 
   /// The last batch update, or else the last animated layout change, while nothing has changed

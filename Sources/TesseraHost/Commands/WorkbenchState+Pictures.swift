@@ -17,6 +17,7 @@ extension WorkbenchState {
         dataset.contains(path) ? dataset.sections[path.section].items.ids[path.item] : nil
       })
     scene.marksOverlaps = transition == nil
+    scene.scrollInsets = model.scrollInsets
     if options.frames != nil, area != .word("batch"), area != .word("transition") {
       throw HostError(
         "render: frames=N draws a film strip of a batch or a transition: use 'render PATH batch frames=N' or 'render PATH transition frames=N'"

@@ -102,7 +102,17 @@ struct CommandGrammar {
       let layout = pick(layouts)
       return (["layout", layout.name] + (0..<random.int(in: 0...3)).map { _ in option(layout) }).joined(separator: " ")
     case 4:
-      return chance(70) ? "viewport \(size())" : "viewport \(size())@\(pick([number(), "3", "2", "", "x", "@3"]))"
+      let base =
+        chance(20)
+        ? "viewport"
+        : chance(70) ? "viewport \(size())" : "viewport \(size())@\(pick([number(), "3", "2", "", "x", "@3"]))"
+      guard chance(40) else { return base }
+      let key = pick(["inset", "safeArea", "margins", "adjust", "bogus"])
+      let value =
+        key == "adjust"
+        ? pick(["automatic", "scrollableAxes", "never", "always", "sometimes"])
+        : pick(["\(number()),\(number()),\(number()),\(number())", "\(number())", "1,2,3", "0,0,0,0"])
+      return "\(base) \(key)=\(value)"
     case 5, 6: return chance(90) ? "scroll \(number()) \(number())" : "scroll"
     case 7, 8: return chance(80) ? "visible" : "visible --all"
     case 9:

@@ -51,7 +51,9 @@ struct Viewport: ArgumentValue {
   var scale: Double?
 
   static var reader: ArgumentReader<Viewport> {
-    ArgumentReader(words: 1) { words, _ throws(HostError) in
+    // A `key=value` word is an option, not a size.
+    ArgumentReader(words: 1, takes: { next in next.first.map { $0.contains("=") ? nil : 1 } ?? nil }) {
+      words, _ throws(HostError) in
       let word = words[0]
       let parts = word.split(separator: "@", omittingEmptySubsequences: false)
       guard parts.count <= 2, let size = parseSize(String(parts[0])) else {

@@ -23,8 +23,8 @@ public enum CommandResult {
   case layoutShown(LayoutSetting)
   case datasetMade(DatasetSummary)
   case dataset(Dataset)
-  /// The viewport size and the screen's scale (nil: none).
-  case viewport(Size, scale: Double?)
+  /// The viewport size, the screen's scale and the scroll view's insets.
+  case viewport(ViewportReport)
   case offset(Point)
   case attributes(AttributeList)
   case contentSize(Size)

@@ -19,6 +19,9 @@ public struct LiveScene {
   /// For the palette and shapes, as `render` draws them.
   public var kinds: [String]
   public var drawings: [String: KindDrawingHint]
+  /// The adjusted content inset: the scroll range runs from (−left, −top) to the content's size
+  /// plus (right, bottom), less the viewport.
+  public var adjustedContentInset = EdgeInsets.zero
 
   /// The most elements the page holds at once (the bound is 5,000 nodes).
   public static let mostElements = 4_000

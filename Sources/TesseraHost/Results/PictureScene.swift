@@ -21,6 +21,9 @@ public struct PictureScene {
   public var drawings: [String: KindDrawingHint]
   /// The dataset id of a cell, shown under its index path when it fits.
   public var cellID: (IndexPath) -> String?
+  /// The scroll view's insets: the safe area is shaded inside the viewport, and the adjusted
+  /// content inset drawn as a dotted line (only where they are not zero).
+  public var scrollInsets = ScrollInsets()
   /// Whether overlapping cells are outlined: not while a transition blends two layouts (every
   /// cell is between its places then).
   public var marksOverlaps = true

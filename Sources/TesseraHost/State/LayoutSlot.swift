@@ -22,6 +22,7 @@ struct LayoutSlot {
   /// statistics, and the zoom origin it was chosen with.
   mutating func rebuilt(_ layout: LayoutInstance, tracer: ((String) -> Void)?) throws(HostError) -> LayoutInstance {
     let fresh = try LayoutInstance(layout.layoutClass, model: layout.model, options: layout.options, tracer: tracer)
+    fresh.followsScrollInsets = true
     fresh.stats = layout.stats
     instance = fresh
     return fresh

@@ -50,6 +50,7 @@ extension WorkbenchState {
         ])
       ),
       ("scale", model.screenScale.map { .number($0) } ?? .null),
+      ("insets", Self.json(model.insets)),
       ("nextGeneratedID", .number(Double(model.nextGeneratedID))),
       ("format", .string(format.rawValue)),
       ("tracing", .bool(settings.tracing)),
@@ -139,8 +140,9 @@ extension WorkbenchState {
     guard box.count == 4 else { throw HostError("checkpoint \(file): bounds are not four numbers") }
     let scale = try member("scale")
     var layoutInstance: LayoutInstance?
-    let savedModel = (model.dataset, model.bounds, model.screenScale, model.nextGeneratedID)
+    let savedModel = (model.dataset, model.bounds, model.screenScale, model.nextGeneratedID, model.insets)
     do {
+      model.insets = try Self.insets(member("insets"), file)
       model.dataset = dataset
       model.bounds = Rect(x: box[0], y: box[1], width: box[2], height: box[3])
       if case .number(let value) = scale.value { model.screenScale = value } else { model.screenScale = nil }
@@ -149,7 +151,7 @@ extension WorkbenchState {
         layoutInstance = try Self.layout(fields, file: file, registry: registry, model: model)
       }
     } catch {
-      (model.dataset, model.bounds, model.screenScale, model.nextGeneratedID) = savedModel
+      (model.dataset, model.bounds, model.screenScale, model.nextGeneratedID, model.insets) = savedModel
       throw error
     }
     if let layoutInstance { slot.install(layoutInstance) }
@@ -210,6 +212,7 @@ extension WorkbenchState {
         "checkpoint \(file): layout '\(name)' has \(layoutClass.options.count) options, not \(options.count)")
     }
     let instance = try LayoutInstance(layoutClass, model: model, options: options)
+    instance.followsScrollInsets = true
     instance.preferredLog = preferred
     return try instance.rebuilt(replaying: preferred.count)
   }
@@ -242,6 +245,38 @@ extension WorkbenchState {
   private static func number(_ node: JSONNode, _ file: String) throws(HostError) -> Double {
     guard case .number(let value) = node.value else { throw HostError("checkpoint \(file): expected a number") }
     return value
+  }
+
+  /// The viewport's insets: three lists of four numbers and the adjustment's raw value.
+  private static func json(_ insets: ViewportInsets) -> JSONOutput {
+    func edges(_ e: EdgeInsets) -> JSONOutput { .array([e.top, e.left, e.bottom, e.right].map { .number($0) }) }
+    return .object([
+      ("content", edges(insets.content)), ("safeArea", edges(insets.safeArea)), ("margins", edges(insets.margins)),
+      ("adjust", .number(Double(insets.adjustment.rawValue))),
+    ])
+  }
+
+  private static func insets(_ node: JSONNode, _ file: String) throws(HostError) -> ViewportInsets {
+    guard case .object(let members) = node.value else {
+      throw HostError("checkpoint \(file): insets are not an object")
+    }
+    func edges(_ key: String) throws(HostError) -> EdgeInsets {
+      guard let found = members.first(where: { $0.key == key }) else {
+        throw HostError("checkpoint \(file): insets have no '\(key)'")
+      }
+      let n = try numbers(found.value, file)
+      guard n.count == 4 else { throw HostError("checkpoint \(file): insets '\(key)' are not four numbers") }
+      return EdgeInsets(top: n[0], left: n[1], bottom: n[2], right: n[3])
+    }
+    var insets = ViewportInsets()
+    insets.content = try edges("content")
+    insets.safeArea = try edges("safeArea")
+    insets.margins = try edges("margins")
+    guard let adjust = members.first(where: { $0.key == "adjust" }),
+      let raw = UInt32(exactly: try number(adjust.value, file)), let adjustment = ScrollInsets.Adjustment(rawValue: raw)
+    else { throw HostError("checkpoint \(file): insets have no valid 'adjust'") }
+    insets.adjustment = adjustment
+    return insets
   }
 
   private static func numbers(_ node: JSONNode, _ file: String) throws(HostError) -> [Double] {

@@ -63,16 +63,23 @@ extension WorkbenchState {
     )
   }
 
-  /// The viewport's size and the screen's scale: layouts that round to pixels lay out again at a
-  /// new scale, then the bounds change as `setBounds` changes them.
-  func setViewport(_ size: Size, scale: Double?) throws(HostError) {
+  /// The viewport's size, the screen's scale and the scroll view's insets: new insets or a new
+  /// scale invalidate the whole layout (UIKit invalidates it when the adjusted content inset
+  /// changes), then the bounds change as `setBounds` changes them. A view resting at the
+  /// top-left of its scroll range moves to the new one.
+  func setViewport(_ size: Size, scale: Double?, insets: ViewportInsets) throws(HostError) {
     try atomically { () throws(HostError) in
-      if scale != model.screenScale {
+      let wasResting = model.bounds.origin == model.restingOffset
+      if scale != model.screenScale || insets != model.insets {
         model.screenScale = scale
+        model.insets = insets
         try layout?.invalidate(flags: UInt32(TESSERA_INVALIDATE_EVERYTHING))
         try layout?.prepareIfNeeded()
       }
       try setBounds(to: Rect(origin: model.bounds.origin, size: size))
+      if wasResting, model.bounds.origin != model.restingOffset {
+        try setBounds(to: Rect(origin: model.restingOffset, size: size))
+      }
     }
   }
 

@@ -24,7 +24,15 @@ public final class WorkbenchState {
   /// How commands read files: the trust policy and the record of what each command read.
   public let files = FileAccess()
   /// The current layout, its zoom origin and the interactive transition away from it.
-  var slot = LayoutSlot()
+  var slot = LayoutSlot() {
+    // The installed layout's passes decide which axes scroll (the inset adjustment reads them).
+    didSet {
+      if slot.instance !== oldValue.instance {
+        oldValue.instance?.followsScrollInsets = false
+        slot.instance?.followsScrollInsets = true
+      }
+    }
+  }
   var settings = WorkbenchSettings()
   var memos = WorkbenchMemos()
   /// Relative paths in `load`, `run`, `render` and `plugin load` resolve against this folder:
@@ -81,8 +89,11 @@ public final class WorkbenchState {
   }
 
   /// A new instance of `layoutClass`, traced from its `create` when tracing.
+  /// It is made to be installed: its passes decide which axes the collection view scrolls along.
   func makeLayout(_ layoutClass: LayoutClass, options: [OptionSpec.Value]?) throws(HostError) -> LayoutInstance {
-    try LayoutInstance(layoutClass, model: model, options: options, tracer: tracer)
+    let instance = try LayoutInstance(layoutClass, model: model, options: options, tracer: tracer)
+    instance.followsScrollInsets = true
+    return instance
   }
 
   /// Sets the watchdog (the supervisor reads it after each command); out-of-range values are

@@ -324,11 +324,15 @@ function offsetNow() {
   return s ? [s[0], s[1]] : state.scene ? state.scene.offset.slice() : [0, 0];
 }
 
+// UIScrollView's range: from (-left, -top) of the adjusted content inset to the content's far
+// edge plus the inset there, less the viewport; never below the start.
 function clampOffset([x, y]) {
   if (!state.scene) return [x, y];
   const [w, h] = state.scene.viewport, [cw, ch] = state.scene.content;
+  const [top, left, bottom, right] = state.scene.insets || [0, 0, 0, 0];
   const round = (v) => Math.round(v * 2) / 2;
-  return [round(Math.min(Math.max(x, 0), Math.max(cw - w, 0))), round(Math.min(Math.max(y, 0), Math.max(ch - h, 0)))];
+  const clamp = (v, low, high) => Math.min(Math.max(v, low), Math.max(high, low));
+  return [round(clamp(x, -left, cw + right - w)), round(clamp(y, -top, ch + bottom - h))];
 }
 
 function scrollTo(offset) {

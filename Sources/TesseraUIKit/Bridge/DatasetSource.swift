@@ -21,6 +21,8 @@ final class DatasetSource {
   var bounds: CGRect { collectionView.map { CGRect($0.bounds) } ?? .zero }
 
   var screenScale: CGFloat? { collectionView?.screenScale.map { CGFloat($0) } }
+  /// The scroll view's insets (`viewport … inset= safeArea= margins=`), all zero before a pass.
+  var scrollInsets: ScrollInsets { collectionView?.scrollInsets ?? ScrollInsets() }
 
   func contains(_ indexPath: Foundation.IndexPath) -> Bool {
     indexPath.count == 2 && indexPath.section >= 0 && indexPath.item >= 0

@@ -48,3 +48,9 @@ extension CGAffineTransform {
     Transform(a: Double(a), b: Double(b), c: Double(c), d: Double(d), tx: Double(tx), ty: Double(ty))
   }
 }
+
+extension UIEdgeInsets {
+  init(_ e: EdgeInsets) {
+    self.init(top: CGFloat(e.top), left: CGFloat(e.left), bottom: CGFloat(e.bottom), right: CGFloat(e.right))
+  }
+}

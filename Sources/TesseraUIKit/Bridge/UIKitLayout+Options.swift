@@ -29,6 +29,11 @@ extension UIKitLayout where Layout == UICollectionViewFlowLayout {
       )
       .option("sectionInset", \.sectionInset, doc: "top,left,bottom,right around each section's items")
       .option(
+        "sectionInsetReference", \.sectionInsetReference,
+        doc:
+          "what section insets are measured from: the adjusted content inset, or the safe area or layout margins where they reach further in"
+      )
+      .option(
         "headerReferenceSize", \.headerReferenceSize, range: 0...1e9,
         doc: "header size when the section gives none (height counts vertically, width horizontally)"
       )

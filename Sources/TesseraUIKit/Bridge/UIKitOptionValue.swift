@@ -100,6 +100,20 @@ extension UICollectionView.ScrollDirection: UIKitOptionValue {
   }
 }
 
+extension UICollectionViewFlowLayout.SectionInsetReference: UIKitOptionValue {
+  public static var optionKind: UIKitOptionKind { .choice(["fromContentInset", "fromSafeArea", "fromLayoutMargins"]) }
+  public var optionText: String { optionWord }
+  public init?(option: UIKitOptionInput) {
+    guard case .choice(let word) = option.value else { return nil }
+    switch word {
+    case "fromContentInset": self = .fromContentInset
+    case "fromSafeArea": self = .fromSafeArea
+    case "fromLayoutMargins": self = .fromLayoutMargins
+    default: return nil
+    }
+  }
+}
+
 extension UIKitOptionValue where Self: RawRepresentable & CaseIterable, RawValue == String {
   public static var optionKind: UIKitOptionKind { .choice(allCases.map(\.rawValue)) }
   public var optionText: String { rawValue }

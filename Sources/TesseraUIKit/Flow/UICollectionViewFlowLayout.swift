@@ -20,6 +20,15 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
     case fromContentInset = 0
     case fromSafeArea = 1
     case fromLayoutMargins = 2
+
+    /// The bundled flow's word for it.
+    var optionWord: String {
+      switch self {
+      case .fromContentInset: "fromContentInset"
+      case .fromSafeArea: "fromSafeArea"
+      case .fromLayoutMargins: "fromLayoutMargins"
+      }
+    }
   }
 
   open var scrollDirection = UICollectionView.ScrollDirection.vertical { didSet { invalidateLayout() } }
@@ -72,6 +81,7 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
       "estimatedItemSize": .size(automatic ? itemSize.kit : estimatedItemSize.kit),
       "sectionHeadersPinToVisibleBounds": .bool(sectionHeadersPinToVisibleBounds),
       "sectionFootersPinToVisibleBounds": .bool(sectionFootersPinToVisibleBounds),
+      "sectionInsetReference": .choice(sectionInsetReference.optionWord),
     ]
   }
 

@@ -1,6 +1,8 @@
 public import Foundation
 import Synchronization
 
+import struct TesseraKit.ScrollInsets
+
 /// A scroll view as a layout sees it: the content offset and insets.
 open class UIScrollView: UIView {
   open var contentOffset: CGPoint {
@@ -8,12 +10,28 @@ open class UIScrollView: UIView {
     set {}
   }
   open var contentSize = CGSize.zero
-  open var contentInset = UIEdgeInsets.zero
-  /// `contentInset` plus the safe area (UIKit's default adjustment behaviour).
-  open var adjustedContentInset: UIEdgeInsets {
-    let (c, s) = (contentInset, safeAreaInsets)
-    return UIEdgeInsets(
-      top: c.top + s.top, left: c.left + s.left, bottom: c.bottom + s.bottom, right: c.right + s.right)
+  /// What the app set; here the workbench's (`viewport … inset=T,L,B,R`). Setting it does
+  /// nothing: the session owns the insets.
+  open var contentInset: UIEdgeInsets {
+    get { UIEdgeInsets(scrollInsets.contentInset) }
+    set {}
+  }
+  /// `contentInset` plus the safe area on the edges `contentInsetAdjustmentBehavior` covers.
+  open var adjustedContentInset: UIEdgeInsets { UIEdgeInsets(scrollInsets.adjustedContentInset) }
+  /// The workbench's (`viewport … adjust=`); setting it does nothing.
+  open var contentInsetAdjustmentBehavior: ContentInsetAdjustmentBehavior {
+    get { ContentInsetAdjustmentBehavior(rawValue: Int(scrollInsets.adjustment.rawValue)) ?? .automatic }
+    set {}
+  }
+  /// The insets as the workbench gives them; a plain scroll view has none.
+  var scrollInsets: ScrollInsets { ScrollInsets() }
+
+  /// `UIScrollView.ContentInsetAdjustmentBehavior`.
+  public enum ContentInsetAdjustmentBehavior: Int, Sendable {
+    case automatic = 0
+    case scrollableAxes = 1
+    case never = 2
+    case always = 3
   }
   open var isPagingEnabled = false
   open var isScrollEnabled = true
@@ -64,6 +82,18 @@ open class UICollectionView: UIScrollView {
 
   public required init?(coder: NSCoder) {
     return nil
+  }
+
+  override var scrollInsets: ScrollInsets { source.scrollInsets }
+
+  /// What the screen covers (`viewport … safeArea=T,L,B,R`).
+  open override var safeAreaInsets: UIEdgeInsets { UIEdgeInsets(source.scrollInsets.safeAreaInsets) }
+
+  /// The view's margins with the safe area included (`viewport … margins=T,L,B,R`, 8 on each edge
+  /// by default); setting them does nothing.
+  open override var layoutMargins: UIEdgeInsets {
+    get { UIEdgeInsets(source.scrollInsets.layoutMargins) }
+    set {}
   }
 
   /// Origin = the content offset, size = the viewport.

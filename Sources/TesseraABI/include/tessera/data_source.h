@@ -41,6 +41,36 @@ typedef struct tessera_item_metrics {
 /* The smallest stride `item_metrics` accepts: every field above. */
 enum { TESSERA_ITEM_METRICS_V2_0_SIZE = (int)sizeof(tessera_item_metrics) };
 
+/* How the safe area joins the content inset, as UIScrollView's contentInsetAdjustmentBehavior. */
+enum {
+  /* Top and bottom always; left and right when the content scrolls across (UIKit's default). */
+  TESSERA_INSET_ADJUST_AUTOMATIC = 0,
+  /* Each axis along which the content scrolls (its size exceeds the bounds'). */
+  TESSERA_INSET_ADJUST_SCROLLABLE_AXES = 1,
+  TESSERA_INSET_ADJUST_NEVER = 2,
+  TESSERA_INSET_ADJUST_ALWAYS = 3
+};
+
+/* The scroll view's insets, as a layout reads them from UICollectionView (ABI 2.5). All four are
+ * insets from the edges of the bounds, in points; a host older than 2.5 has none (all zero, the
+ * margins included). */
+typedef struct tessera_scroll_insets {
+  uint32_t struct_size;
+  uint32_t adjustment; /* TESSERA_INSET_ADJUST_* */
+  /* What the app set: UIScrollView.contentInset. May be negative. */
+  tessera_edge_insets content_inset;
+  /* contentInset plus the safe area on the edges the adjustment covers:
+   * UIScrollView.adjustedContentInset. A vertical layout's lines are
+   * bounds.width - left - right wide, and at rest the content offset is (-left, -top). */
+  tessera_edge_insets adjusted_content_inset;
+  /* The parts of the bounds the screen's corners, bars and home indicator cover:
+   * UIView.safeAreaInsets. Never negative. */
+  tessera_edge_insets safe_area_insets;
+  /* The view's margins with the safe area included (insetsLayoutMarginsFromSafeArea):
+   * UIView.layoutMargins. Never negative. */
+  tessera_edge_insets layout_margins;
+} tessera_scroll_insets;
+
 /* The host's callbacks. Callbacks appended in later minor versions lie beyond the struct_size of
  * an older host's table: a plugin checks struct_size before calling one (and copies at most
  * struct_size bytes when it keeps a copy). */
@@ -109,10 +139,17 @@ typedef struct tessera_data_source {
    * layout that prepares again pays for reading, not for hashing ids. */
   int64_t (*reference_bulk)(void *context, int64_t section, int64_t first, int64_t count, const char *key,
                             tessera_index_path *out);
+
+  /* ---- appended in 2.5: call only when struct_size reaches it ---- */
+
+  /* The scroll view's insets (`viewport … inset= safeArea= margins= adjust=`): the plugin sets
+   * out->struct_size to sizeof(tessera_scroll_insets) of its header, the host writes no more than
+   * that. Read them in prepare; the host invalidates everything when any of them changes. */
+  void (*scroll_insets)(void *context, tessera_scroll_insets *out);
 } tessera_data_source;
 
 /* The smallest data source a 2.1 plugin may be given: everything up to number_property_bulk
- * (a 2.2 host's table ends after screen_scale, a 2.3 host's after reference_bulk). */
+ * (a 2.2 host's table ends after screen_scale, a 2.3 or 2.4 host's after reference_bulk). */
 enum {
   TESSERA_DATA_SOURCE_V2_1_SIZE =
       (int)(offsetof(tessera_data_source, number_property_bulk) + sizeof(void *))

@@ -2,7 +2,8 @@
  * as in UIKit. All values are passed by value; nothing here owns memory.
  *
  * Every struct here is FROZEN (version.h, rule 1): they are the ABI's words for CGPoint, CGSize,
- * CGRect, CGAffineTransform and NSIndexPath and never change; they carry no struct_size. */
+ * CGRect, CGAffineTransform, UIEdgeInsets and NSIndexPath and never change; they carry no
+ * struct_size. */
 #ifndef TESSERA_GEOMETRY_H
 #define TESSERA_GEOMETRY_H
 
@@ -37,6 +38,14 @@ typedef struct tessera_rect {
 typedef struct tessera_transform {
   double a, b, c, d, tx, ty;
 } tessera_transform;
+
+/* Insets from each edge of a rect, in UIEdgeInsets' order (ABI 2.5). */
+typedef struct tessera_edge_insets {
+  double top;
+  double left;
+  double bottom;
+  double right;
+} tessera_edge_insets;
 
 /* A (section, item) pair. `item` is TESSERA_NO_ITEM where the path names a whole section
  * (section properties, section update items), as UIKit's NSNotFound. */

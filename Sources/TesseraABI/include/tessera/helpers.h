@@ -15,6 +15,7 @@
 
 #include "attributes.h"
 #include "data_source.h"
+#include "version.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -47,6 +48,17 @@ static inline void tessera_keep_data_source(tessera_data_source *keep, const tes
   memset(keep, 0, sizeof *keep);
   memcpy(keep, source, source->struct_size < sizeof *keep ? source->struct_size : sizeof *keep);
 }
+
+#if TESSERA_ABI_MINOR >= 5
+/* The scroll view's insets (ABI 2.5), all zero from a host whose table ends before
+ * `scroll_insets`: `out` is cleared, its struct_size set, then filled by the host when it can. */
+static inline void tessera_read_scroll_insets(const tessera_data_source *source, tessera_scroll_insets *out) {
+  memset(out, 0, sizeof *out);
+  out->struct_size = (uint32_t)sizeof *out;
+  size_t reach = offsetof(tessera_data_source, scroll_insets) + sizeof source->scroll_insets;
+  if (source->struct_size >= reach && source->scroll_insets != NULL) source->scroll_insets(source->context, out);
+}
+#endif
 
 #ifdef __cplusplus
 }

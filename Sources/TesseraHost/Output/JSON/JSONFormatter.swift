@@ -65,8 +65,7 @@ enum JSONFormatter {
             })
         )
       ])
-    case .viewport(let size, let scale):
-      return .object([("viewport", pair(size.width, size.height))] + (scale.map { [("scale", .number($0))] } ?? []))
+    case .viewport(let report): return ViewportJSON.json(report)
     case .layoutChanged(let report): return LayoutChangeJSON.json(report)
     case .transition(let status): return LayoutChangeJSON.json(status)
     case .offset(let point): return .object([("offset", pair(point.x, point.y))])

@@ -27,6 +27,7 @@ enum LiveViewJSON {
       ("offset", JSONFormatter.pair(scene.offset.x, scene.offset.y)),
       ("viewport", JSONFormatter.pair(scene.viewport.width, scene.viewport.height)),
       ("content", JSONFormatter.pair(scene.content.width, scene.content.height)),
+      ("insets", ViewportJSON.edges(scene.adjustedContentInset)),
       ("layout", scene.layout.map { .string($0) } ?? .null), ("zooms", .bool(scene.zooms)),
       ("reach", rect(scene.reach)), ("leftOut", .number(Double(scene.leftOut))),
       ("style", .string(sheet(painter.style))), ("elements", .array(elements)),

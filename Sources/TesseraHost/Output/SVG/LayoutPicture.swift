@@ -40,6 +40,7 @@ public enum LayoutPicture {
         ])
       body.newline()
     }
+    let insetLegend = SceneFrames.writeScrollInsets(scene.scrollInsets, viewport: scene.viewport, into: &body)
     let mask = SceneFrames.labelMask(
       painter.labelBoxes, viewport: scene.viewport, area: area, unit: 1 / pixelsPerPoint)
     SceneFrames.writeViewport(
@@ -55,6 +56,7 @@ public enum LayoutPicture {
     }
     if !overlaps.isEmpty { header.legend.append(.init(swatch: .box("ov"), name: "overlap")) }
     header.legend.append(.init(swatch: .box("vp"), name: "viewport"))
+    header.legend += insetLegend
     let count = ordered.count
     var details = ["\(count) element\(count == 1 ? "" : "s")"]
     if !overlaps.isEmpty { details.append("\(overlaps.count) overlapping cell\(overlaps.count == 1 ? "" : "s")") }
@@ -64,7 +66,9 @@ public enum LayoutPicture {
     let sheet = PictureSheet(content: area, pixelsPerPoint: pixelsPerPoint, header: header, options: options)
     var defs = SceneFrames.clipPath(area)
     if let mask { defs.append(mask) }
-    let svg = sheet.document(style: painter.style, defs: defs, body: body)
+    var style = painter.style
+    style.usedInsets = Set(insetLegend.compactMap { if case .box(let name) = $0.swatch { name } else { nil } })
+    let svg = sheet.document(style: style, defs: defs, body: body)
     return Picture(svg: svg, elementCount: count, overlapCount: overlaps.count, isOverview: false)
   }
 }

@@ -58,6 +58,8 @@ enum PicturePalette {
   static let caption = RGB(0x495057)
   static let viewport = RGB(0x7048E8)
   static let overlap = RGB(0xE03131)
+  /// The parts of the viewport the screen covers (the safe area's insets).
+  static let unsafeArea = RGB(0x868E96)
   /// A batch update's changes, outlined: inserted green, deleted red (dashed), moved orange,
   /// reloaded blue (dotted).
   static let inserted = RGB(0x2F9E44)

@@ -4,7 +4,8 @@
 /// Classes: `c<i>` a cell box (light fill, darker stroke), `s<i>` a supplementary box (outlined,
 /// faint fill), `d<i>` a decoration box (hatched), `l<i>` a line, `p<i>` a dot, for palette
 /// index `i`; `h` a hidden element (dashed); `t` a label; `ov` an overlap outline; `vp` the
-/// viewport; `sheet` the content bounds; `ins`, `del`, `mov`, `rel` the outline of an element a
+/// viewport; `unsafe` the safe area's insets and `adj` the adjusted content inset over it;
+/// `sheet` the content bounds; `ins`, `del`, `mov`, `rel` the outline of an element a
 /// batch update inserts, deletes, moves or reloads.
 struct PictureStyle {
   var unit: Double
@@ -13,6 +14,8 @@ struct PictureStyle {
   var extraRules: [String] = []
   /// The change outlines drawn (`ins`, `del`, `mov`, `rel`): only their rules are written.
   var usedChanges: Set<String> = []
+  /// The scroll view's insets drawn (`unsafe`, `adj`): only their rules are written.
+  var usedInsets: Set<String> = []
 
   init(unit: Double) {
     self.unit = unit
@@ -77,6 +80,14 @@ struct PictureStyle {
         ".rel{fill:none;stroke:\(PicturePalette.reloaded.hex);stroke-width:\(px(2.5));stroke-dasharray:\(px(2)) \(px(2))}",
     ]
     for name in ["ins", "del", "mov", "rel"] where usedChanges.contains(name) { rules.append(changeRules[name]!) }
+    if usedInsets.contains("unsafe") {
+      rules.append(".unsafe{fill:\(PicturePalette.unsafeArea.hex);fill-opacity:0.3;stroke:none}")
+    }
+    if usedInsets.contains("adj") {
+      rules.append(
+        ".adj{fill:none;stroke:\(PicturePalette.viewport.hex);stroke-width:\(px(1));stroke-dasharray:\(px(1)) \(px(3))}"
+      )
+    }
     for index in (used["c"] ?? []).sorted() {
       let colour = PicturePalette.kind(index)
       rules.append(".c\(index){fill:\(colour.tint(0.7).hex);stroke:\(colour.shade(0.3).hex);stroke-width:\(px(1))}")

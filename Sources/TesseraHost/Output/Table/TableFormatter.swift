@@ -26,8 +26,7 @@ enum TableFormatter {
       case .generated: return "generated \(counts)"
       }
     case .dataset(let dataset): return DatasetText.listing(dataset)
-    case .viewport(let size, let scale):
-      return "viewport \(size.tableFormatted)" + (scale.map { "@\(formatTableNumber($0))" } ?? "")
+    case .viewport(let report): return ViewportText.text(report)
     case .layoutChanged(let report): return LayoutChangeText.text(report)
     case .transition(let status): return LayoutChangeText.text(status)
     case .offset(let point): return "offset \(formatTableNumber(point.x)) \(formatTableNumber(point.y))"
