@@ -72,6 +72,9 @@ public struct KindDrawingHint: Sendable, Equatable {
   /// For boxes: the custom value (one of `customKeys`) an element of the kind is labelled with,
   /// instead of its index path (which moves to a second line), and how it reads.
   public var label: CustomLabel?
+  /// For cells: the string prop of the dataset's items whose values colour them, one colour per
+  /// distinct value, named in the legend (`tessera.drawing/1`'s `colour_prop`).
+  public var colourProp: String?
 
   /// How a custom value reads as a label.
   public struct CustomLabel: Sendable, Equatable {
@@ -93,13 +96,14 @@ public struct KindDrawingHint: Sendable, Equatable {
 
   public init(
     _ kind: ElementKind?, _ shape: Shape, direction: Direction = .rising, flipKey: String? = nil,
-    label: CustomLabel? = nil
+    label: CustomLabel? = nil, colourProp: String? = nil
   ) {
     self.kind = kind
     self.shape = shape
     self.direction = direction
     self.flipKey = flipKey
     self.label = label
+    self.colourProp = colourProp
   }
 }
 

@@ -141,7 +141,7 @@ private func makeDrawingTable(_ description: LayoutDescription) -> UnsafeRawPoin
     entries[index] = tessera_kind_drawing(
       struct_size: UInt32(MemoryLayout<tessera_kind_drawing>.size), kind: kind, shape: shape.rawValue,
       direction: direction.rawValue, flip_custom: flip, reserved: 0, label_format: labelFormat.rawValue,
-      label_custom: labelKey ?? -1)
+      label_custom: labelKey ?? -1, colour_prop: hint.colourProp.map(permanent))
   }
   let table = UnsafeMutablePointer<tessera_drawing_extension>.allocate(capacity: 1)
   table.initialize(

@@ -46,6 +46,10 @@ import Testing
       "layout 0 'malformed': its tessera.drawing/1 table entry 0 labels with custom value 2147483647, but the layout has 1 (plugin bug)"
     ),
     (
+      "LONG_COLOUR_PROP",
+      "layout 0 'malformed': its tessera.drawing/1 table entry 0 colours cells by a prop whose name is not 1 to 255 bytes of UTF-8 (plugin bug)"
+    ),
+    (
       "NAME_NOT_A_WORD",
       "layout name 'two words' is not one word: use letters, digits, '.', '_' and '-', at most 64, not starting with '.' or '-' (it is typed at the prompt and names files)"
     ),

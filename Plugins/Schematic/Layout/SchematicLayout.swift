@@ -36,7 +36,11 @@ public final class SchematicLayout: CollectionLayout {
     customKeys: ["startTop"],
     // A connector is a line from the parent's middle to the child's: down to the right
     // (falling) unless the parent is the lower one (startTop = 1).
-    drawings: [KindDrawingHint(connector, .line, direction: .falling, flipKey: "startTop")])
+    drawings: [
+      KindDrawingHint(connector, .line, direction: .falling, flipKey: "startTop"),
+      // The talk colours its nodes by type.
+      KindDrawingHint(nil, .box, colourProp: "type"),
+    ])
 
   public let collectionView: CollectionView
   var nodeSize = Size(width: 100, height: 40)

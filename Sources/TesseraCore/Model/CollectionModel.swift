@@ -16,6 +16,7 @@ public final class CollectionModel: @unchecked Sendable {
       datasetGeneration &+= 1
       idIndex = nil
       referenceCache = [:]
+      distinctCache = [:]
       itemCounts = dataset.sections.map(\.items.count)
       if !keepingIDSet { idSet = nil }
     }
@@ -76,6 +77,9 @@ public final class CollectionModel: @unchecked Sendable {
   /// item), or `noReference`. Resolved on first use after each dataset change.
   private var referenceCache: [String: [[UInt64]]] = [:]
   package static let noReference = UInt64.max
+  /// Per prop key: the distinct string values the items hold, sorted. Found on first use after
+  /// each dataset change.
+  private var distinctCache: [String: [String]] = [:]
 
   /// The C callback table layouts read this model through; lives as long as the model.
   public let dataSourceTable: UnsafeMutablePointer<tessera_data_source>
@@ -161,6 +165,31 @@ public final class CollectionModel: @unchecked Sendable {
   /// Built on first use after each change: only layouts that look items up by id pay for it.
   package func indexPath(forID id: String) -> IndexPath? {
     ids.indexPath(of: id)
+  }
+
+  /// The distinct string values of the items' `props[key]`, sorted (what colours cells by a prop).
+  package func distinctStrings(_ key: String) -> [String] {
+    if let known = distinctCache[key] { return known }
+    var seen = Set<String>()
+    for section in dataset.sections {
+      guard let props = section.items.propsColumns.column(key) else { continue }
+      for item in 0..<min(props.count, section.items.count) {
+        if let value = props.withString(at: item, { $0.map { String(decoding: $0, as: UTF8.self) } }) {
+          seen.insert(value)
+        }
+      }
+    }
+    let sorted = seen.sorted()
+    distinctCache[key] = sorted
+    return sorted
+  }
+
+  /// An item's string prop, or nil (no such item or prop, or not a string).
+  package func string(_ key: String, at path: IndexPath) -> String? {
+    guard containsItem(path), let props = dataset.sections[path.section].items.propsColumns.column(key),
+      path.item < props.count
+    else { return nil }
+    return props.withString(at: path.item) { $0.map { String(decoding: $0, as: UTF8.self) } }
   }
 
   /// Every item's `props[key]` resolved as an item id (`reference_bulk`), kept until the dataset

@@ -79,12 +79,27 @@ extension LayoutClass {
           customKeys[Int(entry.label_custom)], as: entry.label_format == TESSERA_LABEL_DATE.rawValue ? .date : .number)
       default: throw bad("entry \(index) has unknown label format \(entry.label_format)")
       }
+      var colourProp: String?
+      if let text = entry.colour_prop, record.declaredSize >= MemoryLayout<tessera_kind_drawing>.size {
+        guard entry.kind == 0 else {
+          throw bad("entry \(index) colours kind \(entry.kind) by a prop: only cells (kind 0) have props")
+        }
+        // Read no further than 256 bytes, whatever the plugin wrote.
+        var length = 0
+        while length < 256, text[length] != 0 { length += 1 }
+        let bytes = UnsafeBufferPointer(start: text, count: length).map { UInt8(bitPattern: $0) }
+        guard (1...255).contains(length), let name = String(validating: bytes, as: UTF8.self) else {
+          throw bad("entry \(index) colours cells by a prop whose name is not 1 to 255 bytes of UTF-8")
+        }
+        colourProp = name
+      }
       // Cells are listed under the cell kind's name ("cell").
       let (category, name) = kinds[Int(entry.kind)]
       let kind =
         entry.kind == 0
         ? nil : ElementKind(category == TESSERA_CATEGORY_DECORATION ? .decoration : .supplementary, named: name)
-      drawings[name] = KindDrawingHint(kind, shape, direction: direction, flipKey: flipKey, label: label)
+      drawings[name] = KindDrawingHint(
+        kind, shape, direction: direction, flipKey: flipKey, label: label, colourProp: colourProp)
     }
     return drawings
   }

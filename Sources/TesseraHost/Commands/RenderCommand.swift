@@ -18,7 +18,8 @@ struct RenderCommand: WorkbenchCommand {
     discussion: """
       Draws every element intersecting the area as UIKit composites it: frame, alpha, transform (about the \
       centre), z order (zIndex, then cells under supplementaries under decorations); cells filled, \
-      supplementaries outlined, decorations hatched, a colour per kind; labels S.I (and the cell's id when it \
+      supplementaries outlined, decorations hatched, a colour per kind (cells a colour per value of the prop \
+      the layout names, such as the schematic's type); labels S.I (and the cell's id when it \
       fits), or what a kind's drawing hint names (a timeline date heading's day) over S.I. The viewport is \
       drawn as a dashed frame with its offset (its line spares labels), the content size as a thin outline. \
       Cells of one zIndex that overlap (positive area; boxes shown, not hidden, transparent or transformed) \

@@ -28,6 +28,7 @@ extension WorkbenchState {
       zooms: layout.layoutClass.zoomScale != nil, elements: listing(elements), reach: reach,
       leftOut: near - elements.count, kinds: LayoutClass.kindNames(of: classes, nil), drawings: drawings)
     scene.adjustedContentInset = model.scrollInsets.adjustedContentInset
+    scene.cellColours = cellColours(for: classes)
     return scene
   }
 

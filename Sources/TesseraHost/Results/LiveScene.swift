@@ -22,6 +22,8 @@ public struct LiveScene {
   /// The adjusted content inset: the scroll range runs from (−left, −top) to the content's size
   /// plus (right, bottom), less the viewport.
   public var adjustedContentInset = EdgeInsets.zero
+  /// Cells coloured by a prop, when the layout's drawing hint asks for it.
+  public var cellColours: CellColours?
 
   /// The most elements the page holds at once (the bound is 5,000 nodes).
   public static let mostElements = 4_000

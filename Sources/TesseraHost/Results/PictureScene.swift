@@ -24,6 +24,8 @@ public struct PictureScene {
   /// The scroll view's insets: the safe area is shaded inside the viewport, and the adjusted
   /// content inset drawn as a dotted line (only where they are not zero).
   public var scrollInsets = ScrollInsets()
+  /// Cells coloured by a prop, when the layout's drawing hint asks for it.
+  public var cellColours: CellColours?
   /// Whether overlapping cells are outlined: not while a transition blends two layouts (every
   /// cell is between its places then).
   public var marksOverlaps = true

@@ -6,6 +6,7 @@
  *   -DNULL_CUSTOM_KEY    custom_key_count 2 with the second key NULL
  *   -DBAD_LABEL_FORMAT   a drawing entry with label_format 7
  *   -DBAD_LABEL_CUSTOM   a drawing entry labelled by custom value 2^31 - 1 (there is one)
+ *   -DLONG_COLOUR_PROP   cells coloured by a prop whose name is 300 bytes long
  *   -DNAME_NOT_A_WORD    the layout named "two words" */
 #include <stdlib.h>
 #include <string.h>
@@ -48,11 +49,15 @@ static const tessera_option_descriptor options[] = {
      .default_value = "a", .choice_count = 3}};
 static const char *const keys[] = {"a", NULL};
 
-#if defined(BAD_LABEL_FORMAT) || defined(BAD_LABEL_CUSTOM)
+#if defined(BAD_LABEL_FORMAT) || defined(BAD_LABEL_CUSTOM) || defined(LONG_COLOUR_PROP)
+#define TEN "aaaaaaaaaa"
+#define HUNDRED TEN TEN TEN TEN TEN TEN TEN TEN TEN TEN
 static const tessera_kind_drawing drawing_kinds[] = {
     {.struct_size = sizeof(tessera_kind_drawing), .kind = 0, .shape = TESSERA_SHAPE_BOX, .flip_custom = -1,
-#ifdef BAD_LABEL_FORMAT
+#if defined(BAD_LABEL_FORMAT)
      .label_format = 7, .label_custom = 0},
+#elif defined(LONG_COLOUR_PROP)
+     .colour_prop = HUNDRED HUNDRED HUNDRED},
 #else
      .label_format = TESSERA_LABEL_DATE, .label_custom = 2147483647},
 #endif
@@ -87,7 +92,7 @@ static const tessera_layout_descriptor layout = {
 #endif
 #if defined(NULL_CUSTOM_KEY)
     .custom_keys = keys, .custom_key_count = 2,
-#elif defined(BAD_LABEL_FORMAT) || defined(BAD_LABEL_CUSTOM)
+#elif defined(BAD_LABEL_FORMAT) || defined(BAD_LABEL_CUSTOM) || defined(LONG_COLOUR_PROP)
     .custom_keys = keys, .custom_key_count = 1, .get_extension = get_extension,
 #endif
     .create = create, .destroy = destroy, .last_error = last_error, .set_options = set_options,

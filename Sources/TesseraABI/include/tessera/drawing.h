@@ -71,6 +71,13 @@ typedef struct tessera_kind_drawing {
    * with their day), its index path on a second line. */
   uint32_t label_format;
   int32_t label_custom;
+  /* Appended after the first 32 bytes (an older table, with a smaller struct_size, reads as NULL).
+   * For cells (kind 0) only: the name of a string prop of the dataset's items. Each distinct value
+   * of it takes a colour of its own, in the sorted order of the values the dataset holds, and the
+   * legend names it `key=value` (the schematic's nodes by their `type`). Items without the prop,
+   * or with another type of value, keep the cells' colour. NULL: one colour for every cell. The
+   * string, 1 to 255 bytes of UTF-8, lives as long as the table. */
+  const char *colour_prop;
 } tessera_kind_drawing;
 
 /* The table `get_extension` returns for TESSERA_DRAWING_EXTENSION_ID. */
@@ -88,6 +95,8 @@ typedef struct tessera_drawing_extension {
 
 /* The smallest entry a host reads: the fields up to `flip_custom` and `reserved` (24 bytes). */
 enum { TESSERA_KIND_DRAWING_V1_SIZE = 24 };
+/* The size of an entry up to `label_custom`, before `colour_prop` was appended. */
+enum { TESSERA_KIND_DRAWING_LABELS_SIZE = 32 };
 
 #ifdef __cplusplus
 }

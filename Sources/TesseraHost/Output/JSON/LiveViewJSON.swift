@@ -7,7 +7,8 @@ enum LiveViewJSON {
   static func scene(_ scene: LiveScene) -> JSONOutput {
     let list = scene.elements
     var painter = ElementPainter(
-      kinds: scene.kinds, elements: list.elements, drawings: scene.drawings, pixelsPerPoint: 1, labels: true)
+      kinds: scene.kinds, elements: list.elements, drawings: scene.drawings, pixelsPerPoint: 1, labels: true,
+      cellColours: scene.cellColours)
     let order = PaintingOrder.order(list.elements, kindIndex: painter.paletteIndex)
     var elements: [JSONOutput] = []
     elements.reserveCapacity(order.count)

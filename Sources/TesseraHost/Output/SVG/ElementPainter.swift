@@ -13,6 +13,9 @@ struct ElementPainter {
   let drawings: [String: KindDrawingHint]
   let pixelsPerPoint: Double
   let labels: Bool
+  /// Cells coloured by a prop: each value's colour follows the kinds' (`valueBase + rank`).
+  let cellColours: CellColours?
+  let valueBase: Int
   /// The drawn area, when labels should keep inside it.
   var clip: Rect?
   /// Where labels were written (untransformed ones), in points, with a pixel around them: the
@@ -22,13 +25,16 @@ struct ElementPainter {
   /// Palette indices: cells 0, `kinds[i]` i + 1, kinds of `elements` not in `kinds` after them
   /// in name order.
   init(
-    kinds: [String], elements: [Element], drawings: [String: KindDrawingHint], pixelsPerPoint: Double, labels: Bool
+    kinds: [String], elements: [Element], drawings: [String: KindDrawingHint], pixelsPerPoint: Double, labels: Bool,
+    cellColours: CellColours? = nil
   ) {
     var indices: [String: Int] = [:]
     for (index, kind) in kinds.enumerated() where indices[kind] == nil { indices[kind] = index + 1 }
     let undeclared = Set(elements.compactMap(\.kind)).subtracting(indices.keys).sorted()
     for (offset, kind) in undeclared.enumerated() { indices[kind] = kinds.count + 1 + offset }
     kindIndices = indices
+    self.cellColours = cellColours
+    valueBase = (indices.values.max() ?? 0) + 1
     self.drawings = drawings
     self.pixelsPerPoint = pixelsPerPoint
     self.labels = labels
@@ -38,7 +44,8 @@ struct ElementPainter {
   var unit: Double { 1 / pixelsPerPoint }
 
   func paletteIndex(_ element: Element) -> Int {
-    element.kind.flatMap { kindIndices[$0] } ?? 0
+    if element.category == .cell, let rank = cellColours?.rank(of: element.indexPath) { return valueBase + rank }
+    return element.kind.flatMap { kindIndices[$0] } ?? 0
   }
 
   func drawing(_ element: Element) -> KindDrawingHint {
@@ -67,7 +74,9 @@ struct ElementPainter {
     var plain = element
     plain.isHidden = false
     let classes = styleClass(plain)
-    let name = PictureText.shown(element.kind ?? "cell")
+    let value =
+      element.category == .cell ? cellColours.flatMap { c in c.value(element.indexPath).map { (c.key, $0) } } : nil
+    let name = PictureText.shown(value.map { "\($0)=\($1)" } ?? element.kind ?? "cell")
     switch drawing(element).shape {
     case .box: return .init(swatch: .box(classes), name: name)
     case .line: return .init(swatch: .line(classes), name: name)

@@ -18,7 +18,7 @@ public enum LayoutPicture {
     let pixelsPerPoint = PictureSheet.pixelsPerPoint(options, scalableWidth: area.width)
     var painter = ElementPainter(
       kinds: scene.kinds, elements: elements, drawings: scene.drawings, pixelsPerPoint: pixelsPerPoint,
-      labels: options.labels)
+      labels: options.labels, cellColours: scene.cellColours)
     painter.clip = area
     let ordered = PaintingOrder.sorted(elements, kindIndex: painter.paletteIndex)
 

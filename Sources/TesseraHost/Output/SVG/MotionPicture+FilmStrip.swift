@@ -31,7 +31,8 @@ extension MotionPicture {
     let unit = 1 / pixelsPerPoint
     var painter = ElementPainter(
       kinds: scene.kinds, elements: motions.flatMap { [$0.start, $0.end] }, drawings: scene.drawings,
-      pixelsPerPoint: pixelsPerPoint, labels: options.labels)
+      pixelsPerPoint: pixelsPerPoint, labels: options.labels,
+      cellColours: scene.cellColours)
     painter.clip = area
     let step = SVGNumber.roundedValue(area.width + panelGapPixels * unit)
     let caption = panelCaptionPixels * unit

@@ -21,7 +21,8 @@ public enum MotionPicture {
     let shown = options.showHidden ? motions : motions.filter { !($0.start.isHidden && $0.end.isHidden) }
     var painter = ElementPainter(
       kinds: scene.kinds, elements: shown.flatMap { [$0.start, $0.end] }, drawings: scene.drawings,
-      pixelsPerPoint: pixelsPerPoint, labels: options.labels)
+      pixelsPerPoint: pixelsPerPoint, labels: options.labels,
+      cellColours: scene.cellColours)
     let order = PaintingOrder.order(shown.map(\.end), kindIndex: painter.paletteIndex)
 
     var body = SVGDocument()
