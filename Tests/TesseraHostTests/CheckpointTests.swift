@@ -44,11 +44,13 @@ import Testing
       case 5:
         lines.append(
           next(3) == 0
-            ? "viewport safeArea=\(next(60)),0,\(next(40)),0 inset=0,\(next(20)),0,\(next(20)) adjust=\(["automatic", "never", "always"][next(3)])"
+            ? "viewport safeArea=\(next(60)),\(next(50)),\(next(40)),\(next(50)) inset=0,\(next(20)),0,\(next(20)) adjust=\(["automatic", "never", "always"][next(3)])"
             : "viewport \(200 + next(300))x\(300 + next(600))")
       case 6: lines.append("batch delete 0.\(next(40)); insert 1.0 40x30")
       case 7: lines.append("invalidate size 0.\(next(20)) \(10 + next(70))x\(10 + next(70))")
-      case 8: lines.append("layout flow minimumLineSpacing=\(next(20))")
+      case 8:
+        // A horizontal flow scrolls across: the safe area's sides join the adjusted inset.
+        lines.append("layout flow minimumLineSpacing=\(next(20))\(next(3) == 0 ? " scrollDirection=horizontal" : "")")
       default: lines.append("format \(next(2) == 0 ? "json" : "table")")
       }
     }

@@ -26,7 +26,10 @@ extension FlowGeometry {
     g.pinInsets = c.isVertical ? (adjusted.top, adjusted.bottom) : (adjusted.left, adjusted.right)
     // sectionInsetReference along the scroll axis: room once before the first section and once
     // after the last, where the reference reaches past the adjusted content inset.
-    let extra = c.insetReference.edges(in: insets).map { insets.extraInsets(from: $0) } ?? .zero
+    // With no sections there is no first or last one to keep room around.
+    let extra =
+      collectionView.numberOfSections == 0
+      ? .zero : c.insetReference.edges(in: insets).map { insets.extraInsets(from: $0) } ?? .zero
     g.bands.setOrigin(c.isVertical ? extra.top : extra.left)
     g.trailingRoom = c.isVertical ? extra.bottom : extra.right
     let raw = c

@@ -58,6 +58,13 @@ public final class CollectionModel: @unchecked Sendable {
     return Point(x: -adjusted.left, y: -adjusted.top)
   }
 
+  /// Puts back which axes scroll (a checkpoint's restore).
+  package func restoreScrolls(across: Bool, down: Bool) {
+    guard (across, down) != scrolls else { return }
+    scrolls = (across, down)
+    generation &+= 1
+  }
+
   /// Notes which axes a content of `size` scrolls along in the current bounds; says whether the
   /// adjusted content inset changed with them (then the layout must lay out again).
   package func noteScrollableAxes(contentSize size: Size) -> Bool {

@@ -165,16 +165,23 @@ public final class LayoutInstance {
     }
     isPrepared = true
     nextPrepareIsFull = false
-    // The content size decides which axes scroll, and with them which edges the safe area adds
-    // to the adjusted content inset. UIKit invalidates the layout when that inset changes: one
-    // more pass, whose answer is kept whatever it says (no third pass).
-    if followsScrollInsets, model.noteScrollableAxes(contentSize: passContentSize), !isSettlingInsets {
-      isSettlingInsets = true
-      defer { isSettlingInsets = false }
-      invalidate(InvalidationContext(abiFlags: UInt32(TESSERA_INVALIDATE_EVERYTHING)))
-      try prepareIfNeeded()
-      _ = model.noteScrollableAxes(contentSize: passContentSize)
-    }
+    try settleScrollInsets()
+  }
+
+  /// The content size decides which axes scroll, and with them which edges the safe area adds to
+  /// the adjusted content inset. When that inset changes, UIKit invalidates the layout: so does
+  /// the host, and lays out once more. The insets then stay as that pass read them, even when its
+  /// content size would turn them back (no third pass): what the layout laid out with and what
+  /// `viewport` reports always agree. Called after every pass of the installed layout, and after
+  /// a bounds change (which may change the answer without a pass).
+  package func settleScrollInsets() throws(HostError) {
+    guard followsScrollInsets, isPrepared, !isSettlingInsets,
+      model.noteScrollableAxes(contentSize: passContentSize)
+    else { return }
+    isSettlingInsets = true
+    defer { isSettlingInsets = false }
+    invalidate(InvalidationContext(abiFlags: UInt32(TESSERA_INVALIDATE_EVERYTHING)))
+    try prepareIfNeeded()
   }
 
   package static func describe(_ rect: Rect) -> String {

@@ -18,6 +18,10 @@ public enum Limits {
   public static let coordinate = 1e9
   /// `coordinate` as messages write it.
   public static let coordinateText = "1e9"
+  /// The largest magnitude of a scroll view inset (`viewport inset= safeArea= margins=`): a
+  /// million points, so a view resting at (−left, −top) of two of them is an offset `scroll`
+  /// accepts.
+  public static let inset = 1e6
   /// The largest magnitude of a scroll offset the parser reads: a content taller or wider than
   /// `coordinate` (many items of large sizes) is scrolled to its end, so the offset's limit is
   /// the content's extent (`scroll` checks it), never more than this: 1e15 points, where a

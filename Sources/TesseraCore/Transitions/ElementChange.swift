@@ -52,10 +52,11 @@ package func nearestCell(to point: Point, among elements: [Element]) -> Element?
   return best?.element
 }
 
-/// `offset` clamped so the bounds stay inside `content` (0 on a side where the content is
-/// smaller than the bounds).
-package func clampedOffset(_ offset: Point, bounds: Size, content: Size) -> Point {
+/// `offset` clamped to the scroll view's range: from (−left, −top) of the adjusted content inset
+/// to the content's far edges plus the inset there, less the bounds (the start on a side where
+/// the content and its insets are smaller than the bounds), as UIScrollView clamps it.
+package func clampedOffset(_ offset: Point, bounds: Size, content: Size, insets: EdgeInsets = .zero) -> Point {
   Point(
-    x: min(max(offset.x, 0), max(0, content.width - bounds.width)),
-    y: min(max(offset.y, 0), max(0, content.height - bounds.height)))
+    x: min(max(offset.x, -insets.left), max(-insets.left, content.width + insets.right - bounds.width)),
+    y: min(max(offset.y, -insets.top), max(-insets.top, content.height + insets.bottom - bounds.height)))
 }

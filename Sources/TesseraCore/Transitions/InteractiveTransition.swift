@@ -53,7 +53,8 @@ public struct InteractiveTransition {
         y: bounds.minY + moved.frame.midY - pivotCell.frame.midY)
     }
     let nextSize = try next.contentSize()
-    proposed = clampedOffset(kept, bounds: bounds.size, content: nextSize)
+    proposed = clampedOffset(
+      kept, bounds: bounds.size, content: nextSize, insets: next.model.scrollInsets.adjustedContentInset)
     try LayoutChange.checkReachable(proposed, content: nextSize, viewport: bounds.size)
     toOffset = try LayoutChange.target(proposed, in: next, content: nextSize, viewport: bounds.size)
     fromOffset = bounds.origin

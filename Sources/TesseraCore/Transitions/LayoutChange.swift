@@ -65,9 +65,11 @@ package enum LayoutChange {
   package static func proposedOffset(anchor: IndexPath?, in new: LayoutInstance, bounds: Rect) throws(HostError)
     -> Point
   {
-    guard let anchor, let cell = try new.item(at: anchor) else { return .zero }
+    guard let anchor, let cell = try new.item(at: anchor) else { return new.model.restingOffset }
     let centred = Point(x: cell.frame.midX - bounds.width / 2, y: cell.frame.midY - bounds.height / 2)
-    return clampedOffset(centred, bounds: bounds.size, content: try new.contentSize())
+    return clampedOffset(
+      centred, bounds: bounds.size, content: try new.contentSize(),
+      insets: new.model.scrollInsets.adjustedContentInset)
   }
 
   /// Every element visible before (in the old layout) or after (in the new one), matched by

@@ -10,13 +10,13 @@ struct ViewportOptions {
     "viewport",
     [
       OptionSpec(
-        "inset", .insets, range: -Limits.coordinate...Limits.coordinate, placeholder: "T,L,B,R",
+        "inset", .insets, range: -Limits.inset...Limits.inset, placeholder: "T,L,B,R",
         doc: "contentInset: room the app adds around the content (may be negative)"),
       OptionSpec(
-        "safeArea", .insets, range: 0...Limits.coordinate, placeholder: "T,L,B,R",
+        "safeArea", .insets, range: 0...Limits.inset, placeholder: "T,L,B,R",
         doc: "safeAreaInsets: what bars, the notch and the home indicator cover (a phone: 47,0,34,0)"),
       OptionSpec(
-        "margins", .insets, range: 0...Limits.coordinate, placeholder: "T,L,B,R",
+        "margins", .insets, range: 0...Limits.inset, placeholder: "T,L,B,R",
         doc: "the view's own layout margins (8,8,8,8, UIView's); layoutMargins adds the safe area"),
       OptionSpec(
         "adjust", .choice(adjustments.map(\.word)), placeholder: "automatic|scrollableAxes|never|always",

@@ -15,6 +15,8 @@ extension WorkbenchState {
     let values = try layoutClass.optionSchema.parse(options).all
     let current = try currentLayout()
     let next = try makeLayout(layoutClass, options: values)
+    // Until it is installed, its passes leave the scroll view's axes (and insets) alone.
+    next.followsScrollInsets = false
     try next.prepareIfNeeded()
     let started = try InteractiveTransition.start(current: current, next: next, bounds: model.bounds)
     slot.transition = started

@@ -51,6 +51,7 @@ extension WorkbenchState {
       ),
       ("scale", model.screenScale.map { .number($0) } ?? .null),
       ("insets", Self.json(model.insets)),
+      ("scrolls", .array([.bool(model.scrolls.across), .bool(model.scrolls.down)])),
       ("nextGeneratedID", .number(Double(model.nextGeneratedID))),
       ("format", .string(format.rawValue)),
       ("tracing", .bool(settings.tracing)),
@@ -141,8 +142,13 @@ extension WorkbenchState {
     let scale = try member("scale")
     var layoutInstance: LayoutInstance?
     let savedModel = (model.dataset, model.bounds, model.screenScale, model.nextGeneratedID, model.insets)
-    do {
+    let savedScrolls = model.scrolls
+    do throws(HostError) {
       model.insets = try Self.insets(member("insets"), file)
+      guard case .array(let axes) = try member("scrolls").value, axes.count == 2,
+        case .bool(let across) = axes[0].value, case .bool(let down) = axes[1].value
+      else { throw HostError("checkpoint \(file): 'scrolls' is not two booleans") }
+      model.restoreScrolls(across: across, down: down)
       model.dataset = dataset
       model.bounds = Rect(x: box[0], y: box[1], width: box[2], height: box[3])
       if case .number(let value) = scale.value { model.screenScale = value } else { model.screenScale = nil }
@@ -152,6 +158,7 @@ extension WorkbenchState {
       }
     } catch {
       (model.dataset, model.bounds, model.screenScale, model.nextGeneratedID, model.insets) = savedModel
+      model.restoreScrolls(across: savedScrolls.across, down: savedScrolls.down)
       throw error
     }
     if let layoutInstance { slot.install(layoutInstance) }

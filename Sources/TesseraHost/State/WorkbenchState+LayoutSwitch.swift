@@ -44,7 +44,9 @@ extension WorkbenchState {
     var anchor = nearestCell(to: point, among: before)?.indexPath
     if anchor == nil, searchesAnchor { anchor = try searchNearestCell(to: point, in: old, content: oldContent) }
     let newContent = try new.contentSize()
-    let proposed = clampedOffset(try proposal(anchor, bounds), bounds: bounds.size, content: newContent)
+    let proposed = clampedOffset(
+      try proposal(anchor, bounds), bounds: bounds.size, content: newContent,
+      insets: model.scrollInsets.adjustedContentInset)
     try LayoutChange.checkReachable(proposed, content: newContent, viewport: bounds.size)
     let target = try LayoutChange.target(proposed, in: new, content: newContent, viewport: bounds.size)
     slot.install(new)

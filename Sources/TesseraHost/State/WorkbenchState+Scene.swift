@@ -43,6 +43,8 @@ extension WorkbenchState {
       if let layout, invalidates { try layout.invalidate(forBoundsChange: newBounds) }
       model.bounds = newBounds
       if let layout, invalidates { try layout.prepareIfNeeded() }
+      // A new size may change which axes the content scrolls along, without a pass.
+      try layout?.settleScrollInsets()
       try settleVisibleCells()
     }
   }
