@@ -246,7 +246,8 @@ import Testing
       F.element(
         .supplementary, "connector", 1, 1, Rect(x: 120, y: 40, width: 60, height: 80), custom: [("startTop", 1)]),
       F.element(.supplementary, "link", 0, 0, Rect(x: 0, y: 10, width: 30, height: 20)),
-      F.element(.decoration, "pin", 0, 0, Rect(x: 10, y: 20, width: 6, height: 8)),
+      F.element(.decoration, "pin", 0, 0, Rect(x: 10, y: 21, width: 6, height: 6)),
+      F.element(.decoration, "pin", 0, 1, Rect(x: 40, y: 20, width: 30, height: 8)),
     ]
     var scene = F.smallScene(elements)
     scene.kinds = ["connector", "link", "pin"]
@@ -264,6 +265,11 @@ import Testing
     #expect(root.group("link 0.0")?.shape?["class"] == "l2")
     let dot = try #require(root.group("pin 0.0")?.shape)
     #expect(dot.name == "circle" && dot.number("cx") == 13 && dot.number("cy") == 24 && dot.number("r") == 3)
+    // A frame longer one way is a capsule: the frame with its short ends rounded.
+    let capsule = try #require(root.group("pin 0.1")?.shape)
+    #expect(
+      capsule.name == "rect" && capsule.number("x") == 40 && capsule.number("width") == 30
+        && capsule.number("height") == 8 && capsule.number("rx") == 4 && capsule.number("ry") == 4)
     #expect(root.descendants.contains { $0["data-legend"] == "connector" && $0.children.first?.name == "line" })
   }
 

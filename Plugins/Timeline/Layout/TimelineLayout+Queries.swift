@@ -14,23 +14,48 @@ extension TimelineLayout {
     headerHeight + Double(track) * trackHeight + trackHeight / 2
   }
 
-  @inline(__always) func dot(_ track: Int, _ item: Int, first: Int) -> LayoutAttributes {
-    let x = centreX(tracks[track][item], first: first)
-    let y = centreY(track: track)
-    return LayoutAttributes(
-      indexPath: IndexPath(track, item),
-      frame: Rect(x: x - dotSize / 2, y: y - dotSize / 2, width: dotSize, height: dotSize))
+  /// The last day of an event with an `end`, or nil for a one-day event (a dot).
+  @inline(__always) func end(_ track: Int, _ item: Int) -> Int32? {
+    let ends = self.ends[track]
+    guard !ends.isEmpty, ends[item] != Self.noEnd else { return nil }
+    return ends[item]
   }
 
-  /// The line from dot `item − 1` to dot `item` of a track, at the later dot's index path: zero
-  /// height, which a rect query returns all the same when it lies in the rect (Core Graphics'
-  /// rule, `Rect.intersects`).
+  /// An event: a dot of `dotSize` on its day, or, with an `end`, a bar `dotSize` tall from its
+  /// first day's start to its last day's end (at least a dot wide, centred on its days).
+  @inline(__always) func dot(_ track: Int, _ item: Int, first: Int) -> LayoutAttributes {
+    let day = tracks[track][item]
+    let y = centreY(track: track)
+    var minX = centreX(day, first: first) - dotSize / 2
+    var width = dotSize
+    if let end = end(track, item) {
+      let start = leading + Double(Int(day) - first) * scale
+      let stop = leading + Double(Int(end) - first + 1) * scale
+      width = max(stop - start, dotSize)
+      minX = (start + stop) / 2 - width / 2
+    }
+    return LayoutAttributes(
+      indexPath: IndexPath(track, item), frame: Rect(x: minX, y: y - dotSize / 2, width: width, height: dotSize))
+  }
+
+  /// The line from event `item − 1` to event `item` of a track, at the later event's index path:
+  /// from a dot's centre, or a range's end, to the next dot's centre, or the next range's start
+  /// (left to right whichever comes first, when ranges overlap). Zero height, which a rect query
+  /// returns all the same when it lies in the rect (Core Graphics' rule, `Rect.intersects`).
   func link(_ track: Int, _ item: Int, first: Int) -> LayoutAttributes {
-    let from = centreX(tracks[track][item - 1], first: first)
-    let to = centreX(tracks[track][item], first: first)
+    let from =
+      end(track, item - 1) == nil
+      ? centreX(tracks[track][item - 1], first: first) : dot(track, item - 1, first: first).frame.maxX
+    let to =
+      end(track, item) == nil ? centreX(tracks[track][item], first: first) : dot(track, item, first: first).frame.minX
     return LayoutAttributes(
       kind: Self.link, indexPath: IndexPath(track, item),
-      frame: Rect(x: from, y: centreY(track: track), width: to - from, height: 0))
+      frame: Rect(x: min(from, to), y: centreY(track: track), width: abs(to - from), height: 0))
+  }
+
+  /// No event `item` of a track reaches left of this: its first day's start less half a dot.
+  @inline(__always) func lowestX(_ track: Int, _ item: Int, first: Int) -> Double {
+    leading + Double(Int(tracks[track][item]) - first) * scale - dotSize / 2
   }
 
   /// How many date headings there are: one per tick from the first day on.
@@ -76,6 +101,10 @@ extension TimelineLayout {
     if top <= bottom {
       for track in top...bottom {
         let events = tracks[track]
+        if !reach[track].isEmpty {
+          rangesTrack(track, in: rect, first: first, into: &sink)
+          continue
+        }
         // The first dot whose right edge reaches the rect's left edge, then on while dots start
         // at or before its right edge.
         var item = events.partitioningIndex { centreX($0, first: first) + dotSize / 2 >= rect.minX }
@@ -112,6 +141,28 @@ extension TimelineLayout {
       guard band.frame.minX <= rect.maxX else { break }
       if band.frame.intersects(rect) { sink.append(band) }
       k += 1
+    }
+  }
+
+  /// A track with ranges: they may overlap, so the search runs on the latest day reached so far
+  /// (`reach`, which only grows): the first event whose reach can meet the rect's left edge,
+  /// then on while events start at or before its right edge; links likewise, each between the
+  /// reach of its later event and the start of its earlier one.
+  func rangesTrack(_ track: Int, in rect: Rect, first: Int, into sink: inout AttributesSink) {
+    let events = tracks[track]
+    let reach = self.reach[track]
+    let start = reach.partitioningIndex { leading + Double(Int($0) - first + 1) * scale + dotSize / 2 >= rect.minX }
+    var item = start
+    while item < events.count, lowestX(track, item, first: first) <= rect.maxX {
+      let cell = dot(track, item, first: first)
+      if cell.frame.intersects(rect) { sink.append(cell) }
+      item += 1
+    }
+    var later = max(1, start)
+    while later < events.count, lowestX(track, later - 1, first: first) <= rect.maxX {
+      let line = link(track, later, first: first)
+      if line.frame.intersects(rect) { sink.append(line) }
+      later += 1
     }
   }
 

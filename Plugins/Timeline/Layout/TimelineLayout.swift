@@ -64,6 +64,11 @@ public final class TimelineLayout: CollectionLayout {
 
   /// Each track's event days, in order (days since 1970-01-01).
   var tracks: [[Int32]] = []
+  /// Each track's end days, or none when no event of the track has one (`noEnd`: a dot).
+  var ends: [[Int32]] = []
+  /// For a track with ranges: the latest day reached by its events up to each one (a prefix
+  /// maximum of their last days), what a rect query binary-searches where ranges overlap.
+  var reach: [[Int32]] = []
   /// The first and last day of all events; nil when there are none.
   var days: ClosedRange<Int>?
   /// Days between date headings.
@@ -105,6 +110,15 @@ public final class TimelineLayout: CollectionLayout {
     if needsEvents {
       let read = try readEvents()
       tracks = read.tracks
+      ends = read.ends
+      reach = zip(read.tracks, read.ends).map { days, ends in
+        guard !ends.isEmpty else { return [] }
+        var latest = Int32.min
+        return zip(days, ends).map { day, end in
+          latest = max(latest, end == Self.noEnd ? day : end)
+          return latest
+        }
+      }
       days = read.days
       tickSpacing = Self.tickSpacing(scale: scale, minimumLabelWidth: minimumLabelWidth)
       bands = days.map { Self.bands(covering: $0, weekly: tickSpacing == 1) } ?? []

@@ -9,7 +9,8 @@ extension DatasetGenerator {
   /// days of a span of `span` days (default: two days per event of a track).
   public static let events = DatasetGenerator(
     kind: "events",
-    summary: "N timeline events in day order on tracks=T (8) over span=DAYS (2 per event of a track), seed=K (1)",
+    summary:
+      "N timeline events in day order on tracks=T (8) over span=DAYS (2 per event of a track), ranges=PERCENT (0) of them over up to length=DAYS (7), seed=K (1)",
     parameters: [
       OptionSpec(
         "tracks", .integer, default: "8", range: 1...Double(Limits.generatedSections), placeholder: "T",
@@ -17,6 +18,12 @@ extension DatasetGenerator {
       OptionSpec(
         "span", .integer, range: 1...Double(largestEventSpan), placeholder: "DAYS",
         doc: "days the events fall within (default 2 per event of a track)"),
+      OptionSpec(
+        "ranges", .integer, default: "0", range: 0...100, placeholder: "PERCENT",
+        doc: "how many events in a hundred cover several days (an `end` prop)"),
+      OptionSpec(
+        "length", .integer, default: "7", range: 1...1000, placeholder: "DAYS",
+        doc: "the most days a range covers (within the span)"),
       seed,
     ]
   ) { count, arguments throws(HostError) in
@@ -31,6 +38,8 @@ extension DatasetGenerator {
       }
       throw HostError("invalid span=\(span): the timeline lays out at most \(largestEventSpan) days")
     }
+    let rangesPercent = arguments.integer("ranges") ?? 0
+    let length = arguments.integer("length") ?? 7
     var rng = SplitMix64(seed: arguments.seed("seed") ?? 1)
     let firstDay = 16_436  // 2015-01-01
     var dataset = Dataset()
@@ -46,6 +55,10 @@ extension DatasetGenerator {
       for day in days {
         section.items.append(DatasetItem(id: "e\(next)"))
         section.items.setProperty("day", .number(Double(day)), at: section.items.count - 1)
+        if rangesPercent > 0, rng.int(in: 0...99) < rangesPercent {
+          let end = min(day + rng.int(in: 0...length - 1), firstDay + span - 1)
+          section.items.setProperty("end", .number(Double(end)), at: section.items.count - 1)
+        }
         next += 1
       }
       dataset.sections.append(section)

@@ -84,7 +84,10 @@ public struct PropsColumns: Hashable, Sendable {
 
     /// Appends items `range` of `other` after this column's first `base` items.
     package mutating func append(_ other: Column, range: Range<Int>, base: Int) {
-      for item in range.lowerBound..<min(range.upperBound, other.count) where other.tags[item] != Tag.absent.rawValue {
+      // A column stops at the last item that has the key: the range may start past it.
+      let end = min(range.upperBound, other.count)
+      guard range.lowerBound < end else { return }
+      for item in range.lowerBound..<end where other.tags[item] != Tag.absent.rawValue {
         set(other.value(at: item), at: base + item - range.lowerBound)
       }
     }

@@ -7,11 +7,19 @@ extension WorkbenchState {
   func listing(
     _ elements: [Element], command: String? = nil, showsAll: Bool = true, total: Int? = nil
   ) -> AttributeList {
-    AttributeList(
+    var list = AttributeList(
       elements, kinds: listedKinds,
       id: { [dataset = model.dataset] path in
         dataset.contains(path) ? dataset.sections[path.section].items.ids[path.item] : nil
       }, command: command, showsAll: showsAll, total: total)
+    for layoutClass in [layout?.layoutClass, transition?.next.layoutClass].compactMap({ $0 }) {
+      for (kind, hint) in layoutClass.drawings {
+        if let label = hint.label, label.format == .date {
+          list.dateValues.insert(AttributeList.KindKey(kind: kind, key: label.key))
+        }
+      }
+    }
+    return list
   }
 
   private var listedKinds: [String] {

@@ -190,7 +190,8 @@ public struct ConformanceDataset: Sendable {
     switch kind {
     case "tree": "gen tree depth=4 fanout=3 seed=\(seed)"
     case "grid": "gen grid \(items) sections=\(sections)"
-    case "events": "gen events \(items) seed=\(seed) tracks=\(max(1, sections))"
+    // A third of the events cover several days (the timeline draws them as ranges).
+    case "events": "gen events \(items) seed=\(seed) tracks=\(max(1, sections)) ranges=30"
     default: "gen \(kind) \(items) seed=\(seed) sections=\(sections)"
     }
   }

@@ -129,6 +129,15 @@ public struct AttributeList {
   public var showsAll: Bool
   /// How many elements there are: more than `elements` when only a table's first rows were kept.
   public var total: Int
+  /// Custom values a table shows as dates, by kind and key (the timeline's headings' `day`: the
+  /// drawing hint that labels pictures with the date labels listings with it too).
+  public var dateValues: Set<KindKey> = []
+
+  /// A custom value of a kind.
+  public struct KindKey: Hashable, Sendable {
+    public var kind: String
+    public var key: String
+  }
 
   /// `kinds`: the layout's kinds in declaration order (the listing's order within a category);
   /// `id`: a cell's dataset id.

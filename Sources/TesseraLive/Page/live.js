@@ -561,6 +561,7 @@ function frameAt(t) {
     const g = `<g data-path="${escape(e.path)}" data-kind="${escape(e.kind)}" data-change="${e.change}" data-frame="${[x, y, w, h].map((v) => +v.toFixed(2)).join(",")}" opacity="${+alpha.toFixed(3)}">`;
     let shape;
     if (e.shape === "line") shape = `<line x1="${x}" y1="${y}" x2="${x + w}" y2="${y + h}" class="${e.class}"/>`;
+    else if (e.shape === "dot" && w !== h) shape = `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="${Math.max(Math.min(w, h) / 2, 2)}" class="${e.class}"/>`;
     else if (e.shape === "dot") shape = `<circle cx="${x + w / 2}" cy="${y + h / 2}" r="${Math.max(Math.min(w, h) / 2, 2)}" class="${e.class}"/>`;
     else shape = `<rect x="${x}" y="${y}" width="${w}" height="${h}" class="${e.class}"/>`;
     // The batch's change outlined, and the label, as the picture draws them.

@@ -29,7 +29,9 @@ typedef enum tessera_shape {
   TESSERA_SHAPE_BOX = 0,
   /* A diagonal of the frame: a connector. A frame of zero height or width is a straight line. */
   TESSERA_SHAPE_LINE = 1,
-  /* A dot at the frame's centre, as wide as the frame's smaller side. */
+  /* A dot at the frame's centre, as wide as the frame's smaller side. A frame longer one way is
+   * drawn as a capsule filling it, its short ends rounded (hosts from ABI 2.5; before, a dot at
+   * its centre): the timeline's events over several days. */
   TESSERA_SHAPE_DOT = 2
 } tessera_shape;
 

@@ -154,6 +154,15 @@ struct ElementPainter {
           "x1": SVGNumber.exact(start.x), "y1": SVGNumber.exact(start.y), "x2": SVGNumber.exact(end.x),
           "y2": SVGNumber.exact(end.y), "class": classes,
         ])
+    case .dot where Self.isCapsule(frame.size):
+      // A frame longer one way (a timeline event over several days): its short ends rounded.
+      let radius = SVGNumber.rounded(dotRadius(frame.size))
+      doc.leaf(
+        "rect",
+        [
+          "x": SVGNumber.exact(frame.minX), "y": SVGNumber.exact(frame.minY), "width": SVGNumber.exact(frame.width),
+          "height": SVGNumber.exact(frame.height), "rx": radius, "ry": radius, "class": classes,
+        ])
     case .dot:
       doc.leaf(
         "circle",
@@ -163,6 +172,9 @@ struct ElementPainter {
         ])
     }
   }
+
+  /// A dot's frame that is not square is drawn as a capsule, not a circle.
+  static func isCapsule(_ size: Size) -> Bool { size.width != size.height }
 
   func dotRadius(_ size: Size) -> Double {
     max(min(size.width, size.height) / 2, 2 * unit)

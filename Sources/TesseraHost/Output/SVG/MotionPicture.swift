@@ -181,6 +181,10 @@ enum SMILAnimation {
       element(
         "line", ["x1": number(s0.x), "y1": number(s0.y), "x2": number(s1.x), "y2": number(s1.y), "class": classes],
         children: children, into: &doc)
+    case .dot where ElementPainter.isCapsule(a.size) || ElementPainter.isCapsule(b.size):
+      rect(
+        from: a, to: b, local: local, style: classes, rounded: SVGNumber.rounded(painter.dotRadius(a.size)),
+        into: &doc)
     case .dot:
       let centre = { (frame: Rect) -> Point in local ? .zero : Point(x: frame.midX, y: frame.midY) }
       let (c0, c1) = (centre(a), centre(b))
@@ -203,7 +207,9 @@ enum SMILAnimation {
   }
 
   /// A rect moving from frame `a` to frame `b`; `local` draws it about the origin (the centre).
-  static func rect(from a: Rect, to b: Rect, local: Bool, style: String, into doc: inout SVGDocument) {
+  static func rect(
+    from a: Rect, to b: Rect, local: Bool, style: String, rounded radius: String? = nil, into doc: inout SVGDocument
+  ) {
     func x(_ frame: Rect) -> Double { local ? -frame.width / 2 : frame.minX }
     func y(_ frame: Rect) -> Double { local ? -frame.height / 2 : frame.minY }
     let number = local ? SVGNumber.rounded : SVGNumber.exact
@@ -216,7 +222,7 @@ enum SMILAnimation {
       "rect",
       [
         "x": number(x(a)), "y": number(y(a)), "width": SVGNumber.exact(a.width), "height": SVGNumber.exact(a.height),
-        "class": style,
+        "rx": radius, "ry": radius, "class": style,
       ], children: children, into: &doc)
   }
 

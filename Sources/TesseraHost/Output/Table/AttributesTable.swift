@@ -1,3 +1,5 @@
+import TesseraKit
+
 /// Attribute lists as a table, in the order of docs/design.md, "JSON output".
 enum AttributesTable {
   /// A list that may be long (`visible`, `dump`): a table stops after `Limits.rowsShown` rows,
@@ -6,22 +8,25 @@ enum AttributesTable {
   static func listing(_ list: AttributeList) -> String {
     let sorted = list.elements
     guard let command = list.command, !list.showsAll, list.total > Limits.rowsShown else {
-      return table(sorted, ids: list.ids)
+      return table(sorted, ids: list.ids, dates: list.dateValues)
     }
     let shown = table(
-      Array(sorted.prefix(Limits.rowsShown)), ids: Array(list.ids.prefix(Limits.rowsShown)), countLine: false)
+      Array(sorted.prefix(Limits.rowsShown)), ids: Array(list.ids.prefix(Limits.rowsShown)), countLine: false,
+      dates: list.dateValues)
     return shown
       + "\n(\(Limits.rowsShown) of \(list.total) elements shown: '\(command) --all' prints them all, 'format json' lists them all as JSON)"
   }
 
   /// One row per element, numbers at most 3 decimals; the cells' ids, z, alpha and extras appear
   /// only when some element has one, so the common case stays narrow.
-  static func table(_ elements: [Element], ids: [String?] = [], countLine: Bool = true) -> String {
+  static func table(
+    _ elements: [Element], ids: [String?] = [], countLine: Bool = true, dates: Set<AttributeList.KindKey> = []
+  ) -> String {
     guard !elements.isEmpty else { return "(no elements)" }
     let showID = ids.contains { $0 != nil }
     let showZ = elements.contains { $0.zIndex != 0 }
     let showAlpha = elements.contains { $0.alpha != 1 }
-    let extras = elements.map(extra)
+    let extras = elements.map { extra($0, dates: dates) }
     let showExtra = extras.contains { !$0.isEmpty }
     var header = ["element", "path"] + (showID ? ["id"] : []) + ["x", "y", "width", "height"]
     if showZ { header.append("z") }
@@ -44,14 +49,23 @@ enum AttributesTable {
     return table.rendered + (countLine ? "\n(\(count) element\(count == 1 ? "" : "s"))" : "")
   }
 
-  static func extra(_ e: Element) -> String {
+  /// Hidden, the transform, the custom values (as an ISO date where the kind's drawing hint
+  /// reads them as days: `day=2015-06-08`).
+  static func extra(_ e: Element, dates: Set<AttributeList.KindKey> = []) -> String {
     var parts: [String] = []
     if e.isHidden { parts.append("hidden") }
     if e.transform != .identity {
       let t = e.transform
       parts.append("transform=" + [t.a, t.b, t.c, t.d, t.tx, t.ty].map(formatTableNumber).joined(separator: ","))
     }
-    parts += e.custom.map { "\($0.key)=\(formatTableNumber($0.value))" }
+    parts += e.custom.map { custom in
+      if let kind = e.kind, dates.contains(AttributeList.KindKey(kind: kind, key: custom.key)),
+        let day = Int(exactly: custom.value), abs(day) <= CalendarDay.largest
+      {
+        return "\(custom.key)=\(CalendarDay.iso(day))"
+      }
+      return "\(custom.key)=\(formatTableNumber(custom.value))"
+    }
     return parts.joined(separator: " ")
   }
 }
