@@ -30,10 +30,16 @@ struct BandLengths {
   }
 
   var count: Int { lengths.count }
+  /// How many bands are shorter than nothing (a negative section inset larger than its header):
+  /// while any are, positions do not grow with the band and `firstBand(reaching:)` cannot
+  /// binary-search them.
+  private(set) var negativeCount = 0
+  var isMonotone: Bool { negativeCount == 0 }
 
   /// Keeps the first `count` bands.
   mutating func truncate(to count: Int) {
     guard count < lengths.count else { return }
+    negativeCount -= lengths[count...].count { $0 < 0 }
     lengths.removeSubrange(count...)
     offsets.removeSubrange(count...)
     let blocks = (count + Self.blockSize - 1) / Self.blockSize
@@ -59,12 +65,14 @@ struct BandLengths {
       offsets.append(offset)
       blockTotals[blockTotals.count - 1] = offset + length
     }
+    if length < 0 { negativeCount += 1 }
     lengths.append(length)
   }
 
   /// Changes one band's length (its block is summed again; later block starts on refresh).
   mutating func set(_ band: Int, to length: Double) {
     guard lengths[band] != length else { return }
+    negativeCount += (length < 0 ? 1 : 0) - (lengths[band] < 0 ? 1 : 0)
     lengths[band] = length
     let block = band / Self.blockSize
     recomputeBlock(block)
@@ -74,6 +82,7 @@ struct BandLengths {
   /// Replaces bands `range` with `new` (any count) and sums every block from the first changed
   /// one again.
   mutating func replaceAndResum(_ range: Range<Int>, with new: [Double]) {
+    negativeCount += new.count { $0 < 0 } - lengths[range].count { $0 < 0 }
     lengths.replaceSubrange(range, with: new)
     let count = lengths.count
     if offsets.count < count {
@@ -125,8 +134,10 @@ struct BandLengths {
     return blockStarts[last] + blockTotals[last]
   }
 
-  /// The first band that ends at or after `v` (== count when none does).
+  /// The first band that ends at or after `v` (== count when none does); 0 while some band is
+  /// negative (`isMonotone` false): then a search must look at every band.
   func firstBand(reaching v: Double) -> Int {
+    guard isMonotone else { return 0 }
     let block = blockTotals.indices.partitioningIndex { blockStarts[$0] + blockTotals[$0] >= v }
     guard block < blockTotals.count else { return lengths.count }
     let blockStart = blockStarts[block]

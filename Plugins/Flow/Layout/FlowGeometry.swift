@@ -91,7 +91,8 @@ struct FlowGeometry {
 
   @inline(__always) static func lineBand(_ line: Int, section: Int) -> Int { line + 2 * section + 1 }
 
-  var contentExtent: Double { bands.total + trailingRoom }
+  /// Never negative: section insets more negative than their sections are tall would make it so.
+  var contentExtent: Double { max(0, bands.total + trailingRoom) }
 
   @inline(__always) func frame(_ index: Int, line: Line, lineStart: Double) -> Rect {
     let slot = slots[index]
@@ -164,7 +165,8 @@ struct FlowGeometry {
     do {
       while band < bands.count, s < sections.count {
         let start = bands.start(of: band)
-        if start > maxV { break }
+        // While a band is negative, a later band may start before this one: look at them all.
+        if start > maxV, bands.isMonotone { break }
         let section = sections[s]
         if entered != s {
           entered = s
@@ -281,7 +283,7 @@ extension FlowGeometry {
     for range in ranges {
       let first = section(ofBand: bands.firstBand(reaching: range.start))
       var s = first
-      while s < sections.count, sectionSpan(s).start <= range.end || s == first {
+      while s < sections.count, sectionSpan(s).start <= range.end || s == first || !bands.isMonotone {
         if pinsHeaders, headerFrame(s, pinnedTo: pinSpan) != headerFrame(s, pinnedTo: new) {
           let ref = InvalidationContext.ElementRef(kind: FlowLayout.header, indexPath: IndexPath(s, 0))
           if seen.insert(ref).inserted { moving.append(ref) }
