@@ -16,12 +16,27 @@ extension tessera_attributes {
   /// kind index (`ABIKindIndex`).
   @inlinable package init(
     category: ElementCategory, kind: UInt32, indexPath: IndexPath, frame: Rect, zIndex: Int32, alpha: Double,
-    isHidden: Bool, transform: Transform, custom: CustomValues
+    isHidden: Bool, transform: Transform, depth: Transform3D.Depth = .identity, custom: CustomValues
   ) {
+    let d = depth
     self.init(
       struct_size: UInt32(MemoryLayout<tessera_attributes>.size), category: UInt32(category.rawValue), kind: kind,
       hidden: isHidden ? 1 : 0, custom_mask: custom.mask, z_index: zIndex, index_path: indexPath.abi, frame: frame.abi,
-      alpha: alpha, transform: transform.abi, custom: custom.values)
+      alpha: alpha, transform: transform.abi, custom: custom.values,
+      transform3d: (d.m13, d.m14, d.m23, d.m24, d.m31, d.m32, d.m33, d.m34, d.m43, d.m44))
+  }
+
+  /// The record's depth, the identity where its struct_size stops before `transform3d` (a
+  /// record from before ABI 2.5).
+  @inlinable package var depth: Transform3D.Depth {
+    guard Int(struct_size) >= MemoryLayout<tessera_attributes>.offset(of: \.transform3d)! + 80 else {
+      return .identity
+    }
+    let t = transform3d
+    var d = Transform3D.Depth()
+    (d.m13, d.m14, d.m23, d.m24, d.m31, d.m32, d.m33, d.m34, d.m43, d.m44) =
+      (t.0, t.1, t.2, t.3, t.4, t.5, t.6, t.7, t.8, t.9)
+    return d
   }
 }
 
@@ -30,7 +45,7 @@ extension LayoutAttributes {
   @inlinable package func abi(kind: UInt32) -> tessera_attributes {
     tessera_attributes(
       category: category, kind: kind, indexPath: indexPath, frame: frame, zIndex: zIndex, alpha: alpha,
-      isHidden: isHidden, transform: transform, custom: custom)
+      isHidden: isHidden, transform: transform, depth: depth, custom: custom)
   }
 
   /// Reads an ABI record; `kinds` are the layout's declared kinds (`kinds[i]` is ABI kind index
@@ -48,6 +63,7 @@ extension LayoutAttributes {
     alpha = r.alpha
     isHidden = r.hidden != 0
     transform = Transform(r.transform)
+    depth = r.depth
     custom = CustomValues(mask: r.custom_mask, values: r.custom)
   }
 }

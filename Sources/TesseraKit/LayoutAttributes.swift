@@ -49,8 +49,21 @@ public struct LayoutAttributes: Hashable, Sendable {
   public var zIndex: Int32 = 0
   public var alpha: Double = 1
   public var isHidden: Bool = false
+  /// The affine part of the transform (`UICollectionViewLayoutAttributes.transform`).
   public var transform: Transform = .identity
+  /// What a 3D transform has beyond its affine part (identity: none).
+  public var depth = Transform3D.Depth.identity
   public var custom = CustomValues()
+
+  /// `transform3D`: the affine `transform` and the `depth` as one matrix. Setting one sets the
+  /// other, as UIKit's attributes do.
+  @inlinable public var transform3D: Transform3D {
+    get { Transform3D(transform, depth: depth) }
+    set {
+      transform = newValue.affine
+      depth = newValue.depth
+    }
+  }
 
   @inlinable public var category: ElementCategory { kind?.category ?? .cell }
 

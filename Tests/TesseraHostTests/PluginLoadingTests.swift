@@ -73,7 +73,8 @@ import Testing
     #expect(warnings.isEmpty)
     #expect(
       registry.layouts.map(\.name).sorted() == [
-        "flow", "leftaligned", "list", "mosaic", "pinterest", "quilt", "raggy", "schematic", "sectionbackground",
+        "coverflow", "flow", "leftaligned", "list", "mosaic", "pinterest", "quilt", "raggy", "schematic",
+        "sectionbackground",
         "shrinkinglist", "stickyheaders", "timeline", "uikitflow", "uikitmosaic", "waterfall",
       ])
     #expect(registry.libraries.allSatisfy { $0.abiMajor == 2 })

@@ -54,7 +54,7 @@ import UIKitSourceForms
     let report = session.execute("batch insert 0.1") ?? ""
     #expect(
       report.contains(
-        #"{"element": "cell", "id": "i3", "from": null, "to": [0, 1], "start": {"category": "cell", "section": 0, "item": 1, "frame": [68, 30, 50, 50], "zIndex": 0, "alpha": 0, "hidden": false}"#
+        #"{"element": "cell", "id": "i3", "from": null, "to": [0, 1], "start": {"category": "cell", "section": 0, "item": 1, "frame": [68, 30, 50, 50], "bounds": [0, 0, 50, 50], "center": [93, 55], "zIndex": 0, "alpha": 0, "hidden": false}"#
       ), "\(report)")
     #expect(made.layout?.sectionsSeen == 1)
     UIKitSupport.run(session, "format table", "trace on")

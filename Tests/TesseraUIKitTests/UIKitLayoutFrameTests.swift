@@ -15,7 +15,7 @@ import UIKitExampleLayouts
     UIKitSupport.run(session, "format json", "load \(data)", "viewport 300x600", "layout pinterest")
     #expect(
       session.execute("dump")
-        == #"{"attributes": [{"category": "cell", "section": 0, "item": 0, "id": "i0", "frame": [6, 6, 138, 100], "zIndex": 0, "alpha": 1, "hidden": false}, {"category": "cell", "section": 0, "item": 1, "id": "i1", "frame": [156, 6, 138, 50], "zIndex": 0, "alpha": 1, "hidden": false}, {"category": "cell", "section": 0, "item": 2, "id": "i2", "frame": [156, 68, 138, 80], "zIndex": 0, "alpha": 1, "hidden": false}, {"category": "cell", "section": 0, "item": 3, "id": "i3", "frame": [6, 118, 138, 30], "zIndex": 0, "alpha": 1, "hidden": false}]}"#
+        == #"{"attributes": [{"category": "cell", "section": 0, "item": 0, "id": "i0", "frame": [6, 6, 138, 100], "bounds": [0, 0, 138, 100], "center": [75, 56], "zIndex": 0, "alpha": 1, "hidden": false}, {"category": "cell", "section": 0, "item": 1, "id": "i1", "frame": [156, 6, 138, 50], "bounds": [0, 0, 138, 50], "center": [225, 31], "zIndex": 0, "alpha": 1, "hidden": false}, {"category": "cell", "section": 0, "item": 2, "id": "i2", "frame": [156, 68, 138, 80], "bounds": [0, 0, 138, 80], "center": [225, 108], "zIndex": 0, "alpha": 1, "hidden": false}, {"category": "cell", "section": 0, "item": 3, "id": "i3", "frame": [6, 118, 138, 30], "bounds": [0, 0, 138, 30], "center": [75, 133], "zIndex": 0, "alpha": 1, "hidden": false}]}"#
     )
     #expect(session.execute("size") == #"{"contentSize": [300, 154]}"#)
   }

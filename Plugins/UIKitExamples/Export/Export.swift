@@ -28,7 +28,16 @@ let layouts: [any UIKitLayoutRegistration] = [
     SectionBackgroundFlowLayout()
   },
   mosaic,
+  coverFlow,
 ]
+
+/// Items turned in perspective (a CATransform3D) by their distance from the middle.
+let coverFlow = UIKitLayout<CoverFlowLayout>(
+  "coverflow", summary: "a horizontal flow whose items turn in perspective away from the middle (CATransform3D)"
+) { CoverFlowLayout() }
+.option("maxAngle", \.maxAngle, range: 0...3.2, doc: "the turn, in radians, of an item reach or more from the middle")
+.option("reach", \.reach, range: 1...1e6, doc: "how far from the middle an item turns its most")
+.option("eyeDistance", \.eyeDistance, range: 1...1e6, doc: "the perspective: m34 = -1 / eyeDistance")
 
 /// The bundled mosaic, ported to UIKit: the same attributes as `mosaic` on any dataset.
 let mosaic = UIKitLayout<MosaicLayout>(

@@ -59,6 +59,9 @@ package enum AnswerCheck {
       throw bad("a non-finite transform for \(e.label)")
     }
     e.transform = t
+    let depth = r.depth
+    guard depth.entries.allSatisfy(\.isFinite) else { throw bad("a non-finite transform3D for \(e.label)") }
+    e.depth = depth
     if r.custom_mask != 0 {
       let custom = CustomValues(mask: r.custom_mask, values: r.custom)
       for (index, key) in layoutClass.customKeys.enumerated().prefix(CustomValues.capacity) {

@@ -126,6 +126,6 @@ extension LayoutInstance {
     // Without custom values: the layout reads a preferred size, not its own output.
     tessera_attributes(
       category: e.category, kind: kind, indexPath: e.indexPath, frame: e.frame, zIndex: e.zIndex, alpha: e.alpha,
-      isHidden: e.isHidden, transform: e.transform, custom: CustomValues())
+      isHidden: e.isHidden, transform: e.transform, depth: e.depth, custom: CustomValues())
   }
 }

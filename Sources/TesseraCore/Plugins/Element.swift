@@ -11,9 +11,38 @@ public struct Element: Hashable, Sendable {
   public var zIndex: Int32 = 0
   public var alpha: Double = 1
   public var isHidden = false
+  /// The affine part of the transform.
   public var transform: Transform = .identity
   /// In the layout's `customKeys` order.
   public var custom: [Custom] = []
+  /// What a 3D transform has beyond its affine part, kept out of line: few elements have one.
+  private var depthBox = DepthBox.identity
+
+  private enum DepthBox: Hashable, Sendable {
+    case identity
+    indirect case other(Transform3D.Depth)
+  }
+
+  /// The entries of `transform3D` beyond the affine `transform` (identity: none).
+  public var depth: Transform3D.Depth {
+    get {
+      if case .other(let depth) = depthBox { return depth }
+      return .identity
+    }
+    set { depthBox = newValue == .identity ? .identity : .other(newValue) }
+  }
+
+  /// `transform3D`: `transform` and `depth` as one matrix.
+  public var transform3D: Transform3D {
+    get { Transform3D(transform, depth: depth) }
+    set {
+      transform = newValue.affine
+      depth = newValue.depth
+    }
+  }
+
+  /// True when the transform is anything but the identity, in 2D or 3D.
+  public var isTransformed: Bool { transform != .identity || depth != .identity }
 
   public struct Custom: Hashable, Sendable {
     public var key: String

@@ -37,6 +37,10 @@ package enum ElementInterpolation {
         a: mix(p.a, q.a), b: mix(p.b, q.b), c: mix(p.c, q.c), d: mix(p.d, q.d), tx: mix(p.tx, q.tx),
         ty: mix(p.ty, q.ty))
     }
+    if start.depth != .identity || end.depth != .identity {
+      // Entry by entry, as for the affine part (Core Animation decomposes; see the guide).
+      element.depth = Transform3D.Depth(entries: zip(start.depth.entries, end.depth.entries).map { mix($0, $1) })
+    }
     return element
   }
 

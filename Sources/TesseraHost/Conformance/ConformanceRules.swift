@@ -362,6 +362,9 @@ extension ConformanceChecker {
       let t = e.transform
       parts.append("transform [\([t.a, t.b, t.c, t.d, t.tx, t.ty].map(formatNumber).joined(separator: ", "))]")
     }
+    if e.depth != .identity {
+      parts.append("transform3D [\(e.transform3D.entries.map(formatNumber).joined(separator: ", "))]")
+    }
     for c in e.custom { parts.append("\(c.key) \(formatNumber(c.value))") }
     return parts.joined(separator: ", ")
   }

@@ -63,6 +63,9 @@ public struct Motion: Sendable, Equatable {
         a: SVGNumber.roundedValue(m.a), b: SVGNumber.roundedValue(m.b), c: SVGNumber.roundedValue(m.c),
         d: SVGNumber.roundedValue(m.d), tx: SVGNumber.roundedValue(m.tx), ty: SVGNumber.roundedValue(m.ty))
     }
+    if start.depth != .identity || end.depth != .identity {
+      element.depth = Transform3D.Depth(entries: element.depth.entries.map(SVGNumber.roundedValue))
+    }
     return element
   }
 }

@@ -55,6 +55,12 @@ extension AttributeTableReader {
       guard let v = numbers(transform, count: 6) else { return nil }
       element.transform = Transform(a: v[0], b: v[1], c: v[2], d: v[3], tx: v[4], ty: v[5])
     }
+    if let transform3D = fields["transform3D"] {
+      guard let v = numbers(transform3D, count: 16) else { return nil }
+      element.transform3D = Transform3D(
+        m11: v[0], m12: v[1], m13: v[2], m14: v[3], m21: v[4], m22: v[5], m23: v[6], m24: v[7], m31: v[8],
+        m32: v[9], m33: v[10], m34: v[11], m41: v[12], m42: v[13], m43: v[14], m44: v[15])
+    }
     if let custom = fields["custom"] {
       guard case .object(let entries) = custom else { return nil }
       for entry in entries {

@@ -169,11 +169,25 @@ public enum AttributeTableReader {
     return element
   }
 
-  /// `hidden`, `transform=a,b,c,d,tx,ty`, `key=value`, separated by spaces.
+  /// `hidden`, `transform=a,b,c,d,tx,ty`, `transform3D=` (16 numbers), `center=`, `bounds=`
+  /// (which follow from the frame), `key=value` (a number, or a date the listing wrote for a day),
+  /// separated by spaces.
   static func read(extra: String, into element: inout Element) -> Bool {
     for word in extra.split(separator: " ") {
       if word == "hidden" {
         element.isHidden = true
+      } else if word.hasPrefix("center=") || word.hasPrefix("bounds=") {
+        continue
+      } else if word.hasPrefix("transform3D=") {
+        let values = word.dropFirst("transform3D=".count).split(separator: ",", omittingEmptySubsequences: false)
+          .map { parseNumber(String($0)) }
+        guard values.count == 16, values.allSatisfy({ $0 != nil }) else { return false }
+        let v = values.map { $0! }
+        element.depth = Transform3D.Depth(entries: [v[2], v[3], v[6], v[7], v[8], v[9], v[10], v[11], v[14], v[15]])
+      } else if let equals = word.lastIndex(of: "="), equals != word.startIndex,
+        let day = CalendarDay.parse(String(word[word.index(after: equals)...]))
+      {
+        element.custom.append(Element.Custom(key: String(word[..<equals]), value: Double(day)))
       } else if word.hasPrefix("transform=") {
         let values = word.dropFirst("transform=".count).split(separator: ",", omittingEmptySubsequences: false)
           .map { parseNumber(String($0)) }

@@ -61,7 +61,8 @@ extension UICollectionViewLayoutAttributes {
     values.alpha = CGFloat(a.alpha)
     values.isHidden = a.isHidden
     (values.section, values.item) = (a.indexPath.section, a.indexPath.item)
-    store(values, kind: a.kind, transform: a.transform == .identity ? nil : CGAffineTransform(a.transform))
+    let t3 = a.transform3D
+    store(values, kind: a.kind, transform: t3 == .identity ? nil : CATransform3D(t3))
   }
 
   /// Sets every attribute from an ABI record of kind `kind` (nil for a cell).
@@ -73,16 +74,13 @@ extension UICollectionViewLayoutAttributes {
     values.alpha = CGFloat(r.alpha)
     values.isHidden = r.hidden != 0
     (values.section, values.item) = (Int(r.index_path.section), Int(r.index_path.item))
-    let t = r.transform
-    let plane =
-      t.a == 1 && t.b == 0 && t.c == 0 && t.d == 1 && t.tx == 0 && t.ty == 0
-      ? nil : CGAffineTransform(a: t.a, b: t.b, c: t.c, d: t.d, tx: t.tx, ty: t.ty)
-    store(values, kind: kind, transform: plane)
+    let t3 = Transform3D(TesseraKit.Transform(r.transform), depth: r.depth)
+    store(values, kind: kind, transform: t3 == .identity ? nil : CATransform3D(t3))
   }
 
-  /// Stores a filled `values`, the element's `kind` (nil for a cell) and its plane transform
-  /// (nil: the identity); the extras object is kept when it already says the same.
-  private func store(_ values: Values, kind: ElementKind?, transform: CGAffineTransform?) {
+  /// Stores a filled `values`, the element's `kind` (nil for a cell) and its transform (nil: the
+  /// identity); the extras object is kept when it already says the same.
+  private func store(_ values: Values, kind: ElementKind?, transform: CATransform3D?) {
     var values = values
     var string: String?
     if let kind {
@@ -91,7 +89,7 @@ extension UICollectionViewLayoutAttributes {
     }
     self.values = values
     if let transform {
-      extras = Extras(kind: string, transform3D: CATransform3DMakeAffineTransform(transform), oddIndexPath: nil)
+      extras = Extras(kind: string, transform3D: transform, oddIndexPath: nil)
     } else if let extras {
       if string == nil {
         self.extras = nil
@@ -131,7 +129,7 @@ extension UICollectionViewLayoutAttributes {
   /// in one go; a subclass's through its properties, which it may override.
   func kit(kinds: inout UIKitKindTable) -> LayoutAttributes? {
     var v = values
-    var transform = CGAffineTransform.identity
+    var transform = CATransform3DIdentity
     if type(of: self) != UICollectionViewLayoutAttributes.self {
       v.frame = frame
       v.zIndex = zIndex
@@ -140,10 +138,10 @@ extension UICollectionViewLayoutAttributes {
       let path = indexPath
       guard path.count == 2 else { return nil }
       (v.section, v.item) = (path.section, path.item)
-      transform = self.transform
+      transform = self.transform3D
     } else if let extras {
       guard extras.oddIndexPath == nil else { return nil }
-      transform = CATransform3DGetAffineTransform(extras.transform3D)
+      transform = extras.transform3D
     }
     let path = TesseraKit.IndexPath(v.section, v.item)
     var a: LayoutAttributes
@@ -157,7 +155,7 @@ extension UICollectionViewLayoutAttributes {
     a.zIndex = Int32(clamping: v.zIndex)
     a.alpha = Double(v.alpha)
     a.isHidden = v.isHidden
-    if transform != .identity { a.transform = transform.kit }
+    if !CATransform3DIsIdentity(transform) { a.transform3D = transform.kit }
     return a
   }
 }

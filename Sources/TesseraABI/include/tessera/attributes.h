@@ -48,10 +48,21 @@ typedef struct tessera_attributes {
   double alpha;
   tessera_transform transform;
   double custom[TESSERA_MAX_CUSTOM_VALUES];
+  /* Appended in 2.5 (a record whose struct_size stops before it reads as `transform` alone):
+   * the entries of a CATransform3D that an affine transform leaves as the identity's, so that
+   * with `transform` the whole matrix is
+   *     [ a    b    m13  m14 ]
+   *     [ c    d    m23  m24 ]
+   *     [ m31  m32  m33  m34 ]
+   *     [ tx   ty   m43  m44 ]
+   * in the order m13, m14, m23, m24, m31, m32, m33, m34, m43, m44 (identity: m33 = m44 = 1, the
+   * rest 0). UICollectionViewLayoutAttributes.transform3D: a perspective (m34 = -1/d) or a turn
+   * about x or y. Like `transform`, it applies about the frame's centre. */
+  double transform3d[10];
 } tessera_attributes;
 
-/* The smallest record a 2.0 reader accepts: every field above. */
-enum { TESSERA_ATTRIBUTES_V2_0_SIZE = (int)sizeof(tessera_attributes) };
+/* The smallest record a 2.0 reader accepts: every field up to `custom`. */
+enum { TESSERA_ATTRIBUTES_V2_0_SIZE = (int)offsetof(tessera_attributes, transform3d) };
 
 /* A caller-owned array that a bulk query fills (rule: the caller owns output memory).
  *
@@ -76,6 +87,8 @@ static inline void tessera_attributes_init(tessera_attributes *a) {
   a->alpha = 1.0;
   a->transform.a = 1.0;
   a->transform.d = 1.0;
+  a->transform3d[6] = 1.0; /* m33 */
+  a->transform3d[9] = 1.0; /* m44 */
 }
 
 #ifdef __cplusplus

@@ -40,6 +40,9 @@ struct ElementDifference {
     compare("hidden", String(e.isHidden), String(a.isHidden))
     func matrix(_ t: Transform) -> String { [t.a, t.b, t.c, t.d, t.tx, t.ty].map(formatNumber).joined(separator: ",") }
     compare("transform", matrix(e.transform), matrix(a.transform))
+    compare(
+      "transform3D", e.depth.entries.map(formatNumber).joined(separator: ","),
+      a.depth.entries.map(formatNumber).joined(separator: ","))
     var keys: [String] = []
     for key in (e.custom + a.custom).map(\.key) where !keys.contains(key) { keys.append(key) }
     for key in keys {

@@ -108,11 +108,53 @@ struct ElementPainter {
     _ element: Element, name: String? = nil, id: String?, path: String? = nil, outline: String? = nil,
     labelled: Bool = true, into doc: inout SVGDocument
   ) {
+    if element.depth != .identity {
+      paintProjected(element, name: name, into: &doc)
+      return
+    }
     let (opacity, transform) = Self.groupAttributes(element)
     doc.start("g", ["data-element": name ?? element.label, "opacity": opacity, "transform": transform])
     shape(element, into: &doc)
     if let outline { drawOutline(element.frame, class: outline, into: &doc) }
     if labelled { label(element, id: id, path: path, noting: transform == nil, into: &doc) }
+    doc.end("g")
+    doc.newline()
+  }
+
+  /// An element with a 3D transform, which SVG cannot apply: its frame's corners taken through
+  /// the matrix about the frame's centre, perspective divided, drawn as a polygon (a line's two
+  /// ends as a line), unlabelled. A corner behind the eye (w ≤ 0) leaves the shape out, as Core
+  /// Animation clips it.
+  mutating func paintProjected(_ element: Element, name: String?, into doc: inout SVGDocument) {
+    let frame = element.frame
+    let centre = Point(x: frame.midX, y: frame.midY)
+    let matrix = element.transform3D
+    let classes = styleClass(element)
+    let opacity = element.alpha == 1 ? nil : SVGNumber.exact(element.alpha)
+    doc.start("g", ["data-element": name ?? element.label, "opacity": opacity, "data-transform3d": "projected"])
+    func projected(_ p: Point) -> Point? {
+      matrix.project(Point(x: p.x - centre.x, y: p.y - centre.y)).map { Point(x: $0.x + centre.x, y: $0.y + centre.y) }
+    }
+    if drawing(element).shape == .line {
+      let (start, end) = Self.lineEnds(element, drawing: drawing(element))
+      if let a = projected(start), let b = projected(end) {
+        doc.leaf(
+          "line",
+          [
+            "x1": SVGNumber.rounded(a.x), "y1": SVGNumber.rounded(a.y), "x2": SVGNumber.rounded(b.x),
+            "y2": SVGNumber.rounded(b.y), "class": classes,
+          ])
+      }
+    } else {
+      let corners = [
+        Point(x: frame.minX, y: frame.minY), Point(x: frame.maxX, y: frame.minY), Point(x: frame.maxX, y: frame.maxY),
+        Point(x: frame.minX, y: frame.maxY),
+      ].compactMap(projected)
+      if corners.count == 4 {
+        let points = corners.map { "\(SVGNumber.rounded($0.x)),\(SVGNumber.rounded($0.y))" }.joined(separator: " ")
+        doc.leaf("polygon", ["points": points, "class": classes])
+      }
+    }
     doc.end("g")
     doc.newline()
   }

@@ -81,7 +81,7 @@ extension LayoutPicture {
   /// stacks cells of one z index in no promised order, so there an overlap is a bug to see.
   static func overlaps(_ ordered: [Element], painter: ElementPainter) -> [Element] {
     let candidates = ordered.filter {
-      $0.category == .cell && !$0.isHidden && $0.alpha > 0 && $0.transform == .identity
+      $0.category == .cell && !$0.isHidden && $0.alpha > 0 && !$0.isTransformed
         && painter.drawing($0).shape == .box
     }
     var marked: [Element] = []

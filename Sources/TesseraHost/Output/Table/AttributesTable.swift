@@ -58,6 +58,14 @@ enum AttributesTable {
       let t = e.transform
       parts.append("transform=" + [t.a, t.b, t.c, t.d, t.tx, t.ty].map(formatTableNumber).joined(separator: ","))
     }
+    if e.depth != .identity {
+      parts.append("transform3D=" + e.transform3D.entries.map(formatTableNumber).joined(separator: ","))
+    }
+    if e.isTransformed {
+      // What the transform turns about, and the untransformed bounds (the frame is not what shows).
+      parts.append("center=\(formatTableNumber(e.frame.midX)),\(formatTableNumber(e.frame.midY))")
+      parts.append("bounds=0,0,\(formatTableNumber(e.frame.width)),\(formatTableNumber(e.frame.height))")
+    }
     parts += e.custom.map { custom in
       if let kind = e.kind, dates.contains(AttributeList.KindKey(kind: kind, key: custom.key)),
         let day = Int(exactly: custom.value), abs(day) <= CalendarDay.largest
