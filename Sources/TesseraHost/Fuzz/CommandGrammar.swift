@@ -92,7 +92,7 @@ struct CommandGrammar {
       for _ in 0..<random.int(in: 0...3) {
         let key = pick([
           "sections", "size", "header", "footer", "seed", "min", "max", "depth", "fanout", "nodes", "tracks", "span",
-          "bogus",
+          "ranges", "length", "bogus",
         ])
         parts.append("\(key)=" + (["size", "header", "footer", "min", "max"].contains(key) ? size() : count()))
       }
