@@ -49,8 +49,11 @@ public struct LayoutAttributes: Hashable, Sendable {
   public var zIndex: Int32 = 0
   public var alpha: Double = 1
   public var isHidden: Bool = false
-  /// The affine part of the transform (`UICollectionViewLayoutAttributes.transform`).
-  public var transform: Transform = .identity
+  /// The affine part of the transform (`UICollectionViewLayoutAttributes.transform`). Setting it
+  /// replaces the whole 3D transform with it, as UIKit does.
+  public var transform: Transform = .identity {
+    didSet { depth = .identity }
+  }
   /// What a 3D transform has beyond its affine part (identity: none).
   public var depth = Transform3D.Depth.identity
   public var custom = CustomValues()

@@ -26,6 +26,9 @@ import Testing
     #expect(a.transform == Transform(a: 0.5, b: 0, c: 0, d: 1, tx: 0, ty: 0))
     #expect(!a.transform3D.isAffine)
     #expect(a.transform3D == Self.perspectiveTurn())
+    // Setting the affine transform replaces the whole matrix, as UIKit's setter does.
+    a.transform = .identity
+    #expect(a.transform3D == .identity)
   }
 
   @Test func theWholeMatrixCrossesTheABI() {

@@ -151,15 +151,20 @@ extension TimelineLayout {
   func rangesTrack(_ track: Int, in rect: Rect, first: Int, into sink: inout AttributesSink) {
     let events = tracks[track]
     let reach = self.reach[track]
-    let start = reach.partitioningIndex { leading + Double(Int($0) - first + 1) * scale + dotSize / 2 >= rect.minX }
+    // The bounds are computed apart from the frames, which may land a rounding step beyond them:
+    // the search widens by a little more than that (each candidate is tested against the rect).
+    let slack = 1e-9 * max(1, abs(rect.minX), abs(rect.maxX))
+    let start = reach.partitioningIndex {
+      leading + Double(Int($0) - first + 1) * scale + dotSize / 2 + slack >= rect.minX
+    }
     var item = start
-    while item < events.count, lowestX(track, item, first: first) <= rect.maxX {
+    while item < events.count, lowestX(track, item, first: first) - slack <= rect.maxX {
       let cell = dot(track, item, first: first)
       if cell.frame.intersects(rect) { sink.append(cell) }
       item += 1
     }
     var later = max(1, start)
-    while later < events.count, lowestX(track, later - 1, first: first) <= rect.maxX {
+    while later < events.count, lowestX(track, later - 1, first: first) - slack <= rect.maxX {
       let line = link(track, later, first: first)
       if line.frame.intersects(rect) { sink.append(line) }
       later += 1

@@ -15,7 +15,7 @@ package enum ElementInterpolation {
     if t == 0 {
       element.frame = start.frame
       element.alpha = start.alpha
-      element.transform = start.transform
+      element.transform3D = start.transform3D
       return element
     }
     var midX = mix(start.frame.midX, end.frame.midX)

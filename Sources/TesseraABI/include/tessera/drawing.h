@@ -76,7 +76,9 @@ typedef struct tessera_kind_drawing {
   /* Appended after the first 32 bytes (an older table, with a smaller struct_size, reads as NULL).
    * For cells (kind 0) only: the name of a string prop of the dataset's items. Each distinct value
    * of it takes a colour of its own, in the sorted order of the values the dataset holds, and the
-   * legend names it `key=value` (the schematic's nodes by their `type`). Items without the prop,
+   * legend names it `key=value` (the schematic's nodes by their `type`). The values take the
+   * palette's colours after the layout's kinds' and share them past its end, never the colour of
+   * cells without the prop. Items without the prop,
    * or with another type of value, keep the cells' colour. NULL: one colour for every cell. The
    * string, 1 to 255 bytes of UTF-8, lives as long as the table. */
   const char *colour_prop;

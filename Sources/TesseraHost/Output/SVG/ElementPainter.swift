@@ -44,7 +44,12 @@ struct ElementPainter {
   var unit: Double { 1 / pixelsPerPoint }
 
   func paletteIndex(_ element: Element) -> Int {
-    if element.category == .cell, let rank = cellColours?.rank(of: element.indexPath) { return valueBase + rank }
+    if element.category == .cell, let rank = cellColours?.rank(of: element.indexPath) {
+      // The values take the palette's colours after the kinds', and share them past its end:
+      // never the colour of cells without the prop or of another kind.
+      let room = PicturePalette.kinds.count - valueBase
+      return room > 0 ? valueBase + rank % room : valueBase + rank
+    }
     return element.kind.flatMap { kindIndices[$0] } ?? 0
   }
 
@@ -84,11 +89,29 @@ struct ElementPainter {
     }
   }
 
-  /// Legend entries for the kinds of `elements`, cells first, then in palette order.
+  /// Legend entries for the kinds of `elements`, cells first, then in palette order. Cells
+  /// coloured by a prop are named by their values (`type=critical`); values that share a colour
+  /// share an entry, which names the first three and counts the rest.
   mutating func legend(_ elements: [Element]) -> [PictureHeader.Entry] {
     var firsts: [Int: Element] = [:]
-    for element in elements where firsts[paletteIndex(element)] == nil { firsts[paletteIndex(element)] = element }
-    return firsts.keys.sorted().map { legendEntry(firsts[$0]!) }
+    var values: [Int: Set<String>] = [:]
+    for element in elements {
+      let index = paletteIndex(element)
+      if firsts[index] == nil { firsts[index] = element }
+      if element.category == .cell, let value = cellColours?.value(element.indexPath) {
+        values[index, default: []].insert(value)
+      }
+    }
+    return firsts.keys.sorted().map { index in
+      var entry = legendEntry(firsts[index]!)
+      if let colours = cellColours, let shared = values[index], shared.count > 1 {
+        let sorted = shared.sorted { (colours.ranks[$0] ?? 0) < (colours.ranks[$1] ?? 0) }
+        let named = sorted.prefix(3).joined(separator: ", ")
+        let more = sorted.count > 3 ? " and \(sorted.count - 3) more" : ""
+        entry.name = PictureText.shown("\(colours.key)=\(named)\(more)")
+      }
+      return entry
+    }
   }
 
   /// The group's attributes: name, opacity unless 1, transform unless the identity.

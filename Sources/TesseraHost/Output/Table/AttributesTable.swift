@@ -49,6 +49,10 @@ enum AttributesTable {
     return table.rendered + (countLine ? "\n(\(count) element\(count == 1 ? "" : "s"))" : "")
   }
 
+  /// Days an ISO date `YYYY-MM-DD` can name (years 0001–9999): others stay numbers, so the
+  /// table reads back.
+  static let isoDays = CalendarDay.parse("0001-01-01")!...CalendarDay.parse("9999-12-31")!
+
   /// Hidden, the transform, the custom values (as an ISO date where the kind's drawing hint
   /// reads them as days: `day=2015-06-08`).
   static func extra(_ e: Element, dates: Set<AttributeList.KindKey> = []) -> String {
@@ -68,7 +72,7 @@ enum AttributesTable {
     }
     parts += e.custom.map { custom in
       if let kind = e.kind, dates.contains(AttributeList.KindKey(kind: kind, key: custom.key)),
-        let day = Int(exactly: custom.value), abs(day) <= CalendarDay.largest
+        let day = Int(exactly: custom.value), Self.isoDays.contains(day)
       {
         return "\(custom.key)=\(CalendarDay.iso(day))"
       }
