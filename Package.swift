@@ -26,6 +26,14 @@ var targets: [Target] = [
   .target(name: "UIKit", dependencies: ["TesseraUIKit"], swiftSettings: strict),
   .target(name: "CoreGraphics", dependencies: ["TesseraUIKit"], swiftSettings: strict),
   .target(name: "QuartzCore", dependencies: ["TesseraUIKit"], swiftSettings: strict),
+  // Self-sizing by text: HarfBuzz shapes a cell's `text` prop with the bundled DejaVu Sans. Only
+  // the `tessera` executable links it (it installs the measurer), so a plugin author's tests
+  // (TesseraTesting) need no font engine.
+  .systemLibrary(name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz",
+                 providers: [.apt(["libharfbuzz-dev"])]),
+  .target(
+    name: "TesseraText", dependencies: ["CHarfBuzz", "TesseraCore"], resources: [.copy("Fonts")],
+    swiftSettings: strict),
   .systemLibrary(name: "CEditLine", path: "Sources/CEditLine", pkgConfig: "libedit",
                  providers: [.apt(["libedit-dev"])]),
   // The host in two layers SwiftPM keeps apart: TesseraCore (support, files, the dataset, plugins,
@@ -52,7 +60,7 @@ var targets: [Target] = [
   .executableTarget(
     name: "tessera",
     dependencies: [
-      "TesseraHost", "TesseraLive", "TesseraABI", "TesseraKit", "CEditLine",
+      "TesseraHost", "TesseraLive", "TesseraText", "TesseraABI", "TesseraKit", "CEditLine",
       .product(name: "ArgumentParser", package: "swift-argument-parser"),
     ],
     swiftSettings: strict),
@@ -64,7 +72,8 @@ var targets: [Target] = [
   .target(name: "ListC", dependencies: ["TesseraABI"], path: "Plugins/ListC"),
   .testTarget(name: "TesseraKitTests", dependencies: ["TesseraKit"], swiftSettings: strict),
   .testTarget(
-    name: "TesseraHostTests", dependencies: ["TesseraHost", "TesseraCore", "TesseraLive", "FlowLayout"],
+    name: "TesseraHostTests",
+    dependencies: ["TesseraHost", "TesseraCore", "TesseraLive", "TesseraText", "FlowLayout"],
     swiftSettings: strict),
   .testTarget(
     name: "TesseraTestingTests", dependencies: ["TesseraTesting", "FlowLayout", "RaggyLayout"], swiftSettings: strict),

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CEditLine
 import TesseraHost
+import TesseraText
 
 #if canImport(Glibc)
   import Glibc
@@ -27,6 +28,13 @@ struct Tessera: ParsableCommand {
       Engine.self,
     ],
     defaultSubcommand: Interactive.self)
+
+  /// Every process (the REPL, an engine, `check`) measures text with HarfBuzz and the bundled
+  /// font, opened the first time a cell's text is measured.
+  static func main() {
+    TextEngine.install { () throws(HostError) in try ShapedFont.bundled() }
+    main(nil)
+  }
 }
 
 /// Options every subcommand takes.

@@ -55,7 +55,9 @@ import Testing
     #expect(
       Completer.candidates(for: "layout flow scrollDirection=h", session: session) == ["scrollDirection=horizontal"])
     #expect(
-      Completer.candidates(for: "gen ", session: session) == ["grid", "random", "tree", "photos", "blocks", "events"])
+      Completer.candidates(for: "gen ", session: session) == [
+        "grid", "random", "tree", "photos", "blocks", "events", "labels",
+      ])
     #expect(Completer.candidates(for: "gen random 10 se", session: session) == ["sections=", "seed="])
     #expect(Completer.candidates(for: "format j", session: session) == ["json"])
     #expect(Completer.commonPrefix(["sections=", "seed="]) == "se")

@@ -12,7 +12,7 @@ import Testing
 @Suite struct LayerTests {
   /// Bottom to top; CONTRIBUTING.md draws the same list.
   static let order = [
-    "Support", "Files", "Dataset", "Plugins", "Model", "Transitions", "Updates", "State", "Results", "Grammar",
+    "Support", "Text", "Files", "Dataset", "Plugins", "Model", "Transitions", "Updates", "State", "Results", "Grammar",
     "Output", "Commands", "Language", "Workbench", "SessionFiles", "Isolation", "Bench", "Conformance", "Fuzz",
   ]
 

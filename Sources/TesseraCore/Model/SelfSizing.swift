@@ -13,20 +13,48 @@ package struct SelfSizing {
   /// How often each `measureCycle` cell was measured, by id.
   package var measureCounts: [String: Int] = [:]
 
-  /// What a cell measures: the next entry of its `measureCycle` prop (`[w, h, w, h, ...]`, a way
-  /// to script a cell that never settles), else its dataset `size`; nil when it has neither.
-  package mutating func measure(_ path: IndexPath, in dataset: Dataset) -> Size? {
+  /// `selfsizing text …`: cells with a `text` prop measure it in this style; nil: every cell
+  /// measures its dataset size.
+  package var text: TextStyle?
+  /// What measures the text (the process's `TextEngine`, taken when `text` is set).
+  package var textMeasurer: (any TextMeasuring)?
+
+  /// What the cell at `path` measures when the layout proposes `proposed` (its current size), on
+  /// a screen of `scale`, and from where — without counting the measure (`selfsizing measure`).
+  /// In order: the next entry of its `measureCycle` prop (`[w, h, w, h, ...]`, a way to script a
+  /// cell that never settles), its text prop (`text`, or the prop the style names) when `text` is set, its dataset `size`.
+  package func measurement(_ path: IndexPath, in dataset: Dataset, proposed: Size, scale: Double?) throws(HostError)
+    -> (size: Size?, source: MeasureSource)
+  {
     let items = dataset.sections[path.section].items
     if case .numbers(let cycle) = items.property("measureCycle", at: path.item), cycle.count >= 2,
       cycle.count % 2 == 0
     {
-      let id = items.ids[path.item]
-      let count = measureCounts[id, default: 0]
-      measureCounts[id] = count + 1
-      let pair = count % (cycle.count / 2)
-      return Size(width: cycle[2 * pair], height: cycle[2 * pair + 1])
+      let pair = measureCounts[items.ids[path.item], default: 0] % (cycle.count / 2)
+      return (Size(width: cycle[2 * pair], height: cycle[2 * pair + 1]), .cycle(entry: pair))
     }
-    return items[path.item].size
+    if let text, let textMeasurer, case .string(let string) = items.property(text.prop, at: path.item) {
+      guard string.utf8.count <= Limits.measuredText else {
+        throw HostError(
+          "item \(path) ('\(items.ids[path.item])') has a \(text.prop) of \(string.utf8.count) bytes: self-sizing measures texts of at most \(Limits.measuredText)"
+        )
+      }
+      // At most 100,000 characters of at most 1,000 points: every side stays within Limits.coordinate.
+      let measure = text.measure(string, proposed: proposed, scale: scale, with: textMeasurer)
+      return (measure.cell, .text(measure))
+    }
+    let size = items[path.item].size
+    return (size, size == nil ? .none : .dataset)
+  }
+
+  /// What a cell measures, counting a `measureCycle` entry as used; nil when it has nothing to
+  /// measure.
+  package mutating func measure(_ path: IndexPath, in dataset: Dataset, proposed: Size, scale: Double?)
+    throws(HostError) -> Size?
+  {
+    let (size, source) = try measurement(path, in: dataset, proposed: proposed, scale: scale)
+    if case .cycle = source { measureCounts[dataset.sections[path.section].items.ids[path.item], default: 0] += 1 }
+    return size
   }
 
   /// Measures the visible cells until they agree with the layout. Returns the number of passes
@@ -39,7 +67,11 @@ package struct SelfSizing {
       let cells = try layout.attributes(in: model.bounds).filter { $0.category == .cell }
       var changed: [IndexPath] = []
       for cell in cells {
-        guard let measured = measure(cell.indexPath, in: model.dataset), measured != cell.frame.size else { continue }
+        guard
+          let measured = try measure(
+            cell.indexPath, in: model.dataset, proposed: cell.frame.size, scale: model.screenScale),
+          measured != cell.frame.size
+        else { continue }
         guard let request = try layout.preferredSize(measured, for: cell) else { continue }
         layout.invalidate(request)
         layout.preferredLog.append(
@@ -62,4 +94,16 @@ package struct SelfSizing {
     }
     return budget
   }
+}
+
+/// Where a cell's measured size comes from.
+public enum MeasureSource: Equatable, Sendable {
+  /// Entry `entry` (counted from 0) of its `measureCycle` prop.
+  case cycle(entry: Int)
+  /// Its `text` prop, as measured.
+  case text(TextMeasure)
+  /// Its dataset `size`.
+  case dataset
+  /// Nothing: the cell has no size of its own and no text.
+  case none
 }

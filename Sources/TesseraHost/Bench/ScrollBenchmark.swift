@@ -128,7 +128,8 @@ public enum ScrollBenchmark {
       // Every cell asks the layout as it is; the invalidations merge into the next pass.
       var requests: [InvalidationContext] = []
       for cell in shown where cell.category == .cell {
-        guard let measured = sizing.measure(cell.indexPath, in: dataset), measured != cell.frame.size,
+        guard let measured = try sizing.measure(cell.indexPath, in: dataset, proposed: cell.frame.size, scale: nil),
+          measured != cell.frame.size,
           let request = try instance.preferredSize(measured, for: cell)
         else { continue }
         requests.append(request)

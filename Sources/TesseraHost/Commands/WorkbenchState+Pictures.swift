@@ -19,6 +19,7 @@ extension WorkbenchState {
     scene.marksOverlaps = transition == nil
     scene.scrollInsets = model.scrollInsets
     scene.cellColours = cellColours(for: [layout.layoutClass] + (transition.map { [$0.next.layoutClass] } ?? []))
+    scene.cellTexts = cellTexts()
     if options.frames != nil, area != .word("batch"), area != .word("transition") {
       throw HostError(
         "render: frames=N draws a film strip of a batch or a transition: use 'render PATH batch frames=N' or 'render PATH transition frames=N'"

@@ -87,7 +87,7 @@ struct CommandGrammar {
   mutating func line(dataFile: String) -> String {
     switch random.int(in: 0...31) {
     case 0, 1:
-      let kind = pick(["grid", "random", "tree", "photos", "blocks", "events", "bogus"])
+      let kind = pick(["grid", "random", "tree", "photos", "blocks", "events", "labels", "bogus"])
       var parts = ["gen", kind, count()]
       for _ in 0..<random.int(in: 0...3) {
         let key = pick([
@@ -133,7 +133,24 @@ struct CommandGrammar {
       case 3: return "invalidate decoration \(pick(["band", "header", word()])) \(indexPath())"
       default: return "invalidate size \(indexPath()) \(size())"
       }
-    case 15: return chance(50) ? "selfsizing on \(chance(50) ? count() : "")" : "selfsizing off"
+    case 15:
+      switch random.int(in: 0...5) {
+      case 0, 1: return "selfsizing on \(chance(50) ? count() : "")"
+      case 2: return "selfsizing off"
+      case 3: return pick(["selfsizing text off", "selfsizing measure \(indexPath())"])
+      default:
+        let options = (0..<random.int(in: 0...3)).map { _ in
+          let key = pick(["font", "padding", "fit", "maxWidth", "lines", "bogus"])
+          let value =
+            switch key {
+            case "padding": pick(["0,0,0,0", "8,8,8,8", "4,12,4,12", "-1,0,0,0", "1e9,0,0,0"])
+            case "fit": pick(["both", "height", "width", "all"])
+            default: pick([count(), number()])
+            }
+          return "\(key)=\(value)"
+        }
+        return (["selfsizing text"] + options).joined(separator: " ")
+      }
     case 16: return pick(["format json", "format table", "format json", "trace on", "trace off", "stats", "data"])
     case 17: return pick(["load \(dataFile)", "apply \(dataFile)", "load \(dataFile)"])
     case 18:

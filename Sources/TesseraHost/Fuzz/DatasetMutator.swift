@@ -8,6 +8,17 @@ struct DatasetMutator {
     choices[random.int(in: 0...(choices.count - 1))]
   }
 
+  /// A `text` prop to measure: empty, only spaces or line feeds, one long word, right-to-left,
+  /// combining marks, past the measured limit, or not a string.
+  mutating func text() -> String {
+    pick([
+      "\"\"", "\"   \"", "\"\\n\\n\\n\"", "\"\(String(repeating: "W", count: random.int(in: 1...5_000)))\"",
+      "\"\u{5E9}\u{5DC}\u{5D5}\u{5DD} \u{5E2}\u{5D5}\u{5DC}\u{5DD}\"",
+      "\"e\u{301}\u{301}\u{301} \u{1F469}\u{200D}\u{1F4BB}\"",
+      "\"\(String(repeating: "ab ", count: 40_000))\"", "\"a\\u0000b\"", "12", "true", "[\"a\"]",
+    ])
+  }
+
   mutating func next() -> String {
     switch random.int(in: 0...9) {
     case 0:
@@ -18,7 +29,8 @@ struct DatasetMutator {
       let blocks = pick(["[1e308, 1]", "[0, 0]", "[9223372036854775807, 1]", "[-3, 2]", "[2, 1]", "[1.5, 1]"])
       return """
         {"sections": [{"id": "s", "items": [{"id": "a", "size": \(size), "props": {"blocks": \(blocks), \
-        "aspect": \(pick(["1e308", "0", "-1", "1.5"])), "parent": "a", "measureCycle": [1, 1e308]}}, {"id": "a"}]}]}
+        "aspect": \(pick(["1e308", "0", "-1", "1.5"])), "parent": "a", "measureCycle": [1, 1e308]}}, {"id": "a"}, \
+        {"id": "t", "props": {"text": \(text())}}]}]}
         """
     default:
       var bytes = Array(seeds.isEmpty ? "{\"sections\": []}".utf8 : pick(seeds).utf8)

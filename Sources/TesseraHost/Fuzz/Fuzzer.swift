@@ -52,16 +52,10 @@ public final class Fuzzer {
   public func run(progress: (Report) -> Void = { _ in }) throws(HostError) -> Report {
     var report = Report()
     let (corpus, seeds) = Self.corpus(configuration.corpusFolder)
-    let registry = Launch.registry(pluginPaths: configuration.supervisor.pluginPaths).0
-    let layouts = registry.layouts.map { layout in
-      (
-        layout.name,
-        layout.options.map { option in
-          guard case .choice(let words) = option.type else { return (option.name, [String]()) }
-          return (option.name, words)
-        }
-      )
-    }
+    var probe = configuration.supervisor
+    probe.baseDirectory = configuration.folder
+    probe.showsWarnings = false
+    let layouts = try Self.layouts(probe)
     var grammar = CommandGrammar(random: SplitMix64(seed: configuration.seed), layouts: layouts, corpus: corpus)
     var mutator = DatasetMutator(random: SplitMix64(seed: configuration.seed ^ 0x5EED), seeds: seeds)
     let started = EngineProcess.now()

@@ -35,6 +35,8 @@ public enum CommandResult {
   case preferredSizeKept(PreferredSizeKept)
   case selfSizingOn(budget: Int, passes: Int)
   case selfSizingOff
+  case textSizing(TextSizingReport)
+  case cellMeasure(CellMeasureReport)
   case trace(Bool)
   case stats(StatsReport)
   case statsReset

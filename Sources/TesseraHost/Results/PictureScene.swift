@@ -26,6 +26,8 @@ public struct PictureScene {
   public var scrollInsets = ScrollInsets()
   /// Cells coloured by a prop, when the layout's drawing hint asks for it.
   public var cellColours: CellColours?
+  /// Cells drawn with their text, when `selfsizing text` is set.
+  public var cellTexts: CellTexts?
   /// Whether overlapping cells are outlined: not while a transition blends two layouts (every
   /// cell is between its places then).
   public var marksOverlaps = true

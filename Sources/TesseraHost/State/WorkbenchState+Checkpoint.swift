@@ -61,6 +61,12 @@ extension WorkbenchState {
         .object([
           ("on", .bool(settings.selfSizing.isOn)), ("budget", .number(Double(settings.selfSizing.budget))),
           (
+            "text",
+            settings.selfSizing.text.map { style in
+              .object(TextStyleOptions.pairs(style).map { ($0.key, .string($0.value)) })
+            } ?? .null
+          ),
+          (
             "measured",
             .object(
               settings.selfSizing.measureCounts.sorted { $0.key < $1.key }.map { ($0.key, .number(Double($0.value))) })
@@ -167,26 +173,39 @@ extension WorkbenchState {
     settings.format = Format(rawValue: try Self.string(member("format"), file)) ?? .table
     if case .bool(let on) = try member("tracing").value { settings.tracing = on }
     setWatchdog(seconds: try Self.number(member("watchdog"), file))
-    if case .object(let fields) = try member("selfSizing").value {
-      for (key, value) in fields {
-        switch (key, value.value) {
-        case ("on", .bool(let on)): settings.selfSizing.isOn = on
-        case ("budget", .number(let budget)):
-          settings.selfSizing.budget = Int(exactly: budget) ?? settings.selfSizing.budget
-        case ("measured", .object(let counts)):
-          settings.selfSizing.measureCounts = [:]
-          for (id, count) in counts {
-            if case .number(let n) = count.value, let n = Int(exactly: n) { settings.selfSizing.measureCounts[id] = n }
-          }
-        default: break
-        }
-      }
-    }
+    if case .object(let fields) = try member("selfSizing").value { try restoreSelfSizing(fields) }
     let zoom = try member("zoomOrigin")
     if case .null = zoom.value { slot.zoomOrigin = nil } else { slot.zoomOrigin = try Self.optionValue(zoom, file) }
     if case .bool(let stale) = try member("lastBatchIsStale").value { memos.lastBatchIsStale = stale }
     memos.lastBatch = nil
     memos.lastLayoutChange = nil
+  }
+
+  /// The self-sizing settings a checkpoint wrote: on, the budget, the text style and the
+  /// measure counts.
+  private func restoreSelfSizing(_ fields: [(key: String, value: JSONNode)]) throws(HostError) {
+    for (key, value) in fields {
+      switch (key, value.value) {
+      case ("on", .bool(let on)): settings.selfSizing.isOn = on
+      case ("budget", .number(let budget)):
+        settings.selfSizing.budget = Int(exactly: budget) ?? settings.selfSizing.budget
+      case ("text", .null): settings.selfSizing.text = nil
+      case ("text", .object(let options)):
+        var pairs: [(key: String, value: String)] = []
+        for (key, option) in options {
+          guard case .string(let text) = option.value else { continue }
+          pairs.append((key, text))
+        }
+        settings.selfSizing.text = try TextStyleOptions.applied(pairs, to: TextStyle())
+        settings.selfSizing.textMeasurer = try TextEngine.measurer()
+      case ("measured", .object(let counts)):
+        settings.selfSizing.measureCounts = [:]
+        for (id, count) in counts {
+          if case .number(let n) = count.value, let n = Int(exactly: n) { settings.selfSizing.measureCounts[id] = n }
+        }
+      default: break
+      }
+    }
   }
 
   /// The layout a checkpoint names, with its options, fed the preferred sizes it had accepted.

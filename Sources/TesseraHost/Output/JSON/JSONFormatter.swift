@@ -92,6 +92,8 @@ enum JSONFormatter {
         ("selfSizing", .bool(true)), ("budget", .number(Double(budget))), ("passes", .number(Double(passes))),
       ])
     case .selfSizingOff: return .object([("selfSizing", .bool(false))])
+    case .textSizing(let report): return TextSizingJSON.json(report)
+    case .cellMeasure(let report): return TextSizingJSON.json(report)
     case .trace(let on): return .object([("trace", .bool(on))])
     case .stats(let report):
       return .object(

@@ -18,6 +18,8 @@ struct ElementPainter {
   let valueBase: Int
   /// The drawn area, when labels should keep inside it.
   var clip: Rect?
+  /// Cells with a text draw it in place of their index path (`selfsizing text`).
+  var cellTexts: CellTexts?
   /// Where labels were written (untransformed ones), in points, with a pixel around them: the
   /// viewport's dashed line leaves them clear (`SceneFrames.labelMask`).
   private(set) var labelBoxes: [Rect] = []
@@ -289,6 +291,20 @@ struct ElementPainter {
     return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
   }
 
+  /// A cell's text lines, left-aligned at the padding, in the measured font (`.tx`).
+  private mutating func writeText(
+    _ lines: [(text: String, baseline: Double)], in frame: Rect, texts: CellTexts, into doc: inout SVGDocument
+  ) {
+    let rule =
+      ".tx{font-family:'DejaVu Sans',sans-serif;font-size:\(SVGNumber.length(texts.style.fontSize))px;fill:\(PicturePalette.text.hex)}"
+    if !style.extraRules.contains(rule) { style.extraRules.append(rule) }
+    let x = SVGNumber.rounded(frame.minX + texts.style.padding.left)
+    for line in lines {
+      doc.element(
+        "text", ["x": x, "y": SVGNumber.rounded(frame.minY + line.baseline), "class": "tx"], content: line.text)
+    }
+  }
+
   /// The label boxes noted since the last call (a film strip's panel), forgotten.
   mutating func takeLabelBoxes() -> [Rect] {
     defer { labelBoxes = [] }
@@ -300,6 +316,13 @@ struct ElementPainter {
   mutating func label(
     _ element: Element, id: String?, path: String? = nil, noting: Bool = false, into doc: inout SVGDocument
   ) {
+    if labels, element.category == .cell, let texts = cellTexts {
+      let lines = texts.lines(element.indexPath, in: element.frame)
+      if !lines.isEmpty {
+        writeText(lines, in: element.frame, texts: texts, into: &doc)
+        return
+      }
+    }
     let box = labelBox(element)
     let lines = labelLines(element, id: id, path: path, size: box.size)
     let x = SVGNumber.rounded(box.midX)

@@ -20,6 +20,7 @@ public enum LayoutPicture {
       kinds: scene.kinds, elements: elements, drawings: scene.drawings, pixelsPerPoint: pixelsPerPoint,
       labels: options.labels, cellColours: scene.cellColours)
     painter.clip = area
+    painter.cellTexts = scene.cellTexts
     let ordered = PaintingOrder.sorted(elements, kindIndex: painter.paletteIndex)
 
     let overlaps = scene.marksOverlaps ? Self.overlaps(ordered, painter: painter) : []

@@ -52,6 +52,8 @@ enum TableFormatter {
       return "self-sizing on (budget \(budget) passes)"
         + (passes > 0 ? ": settled in \(passes) pass\(passes == 1 ? "" : "es")" : "")
     case .selfSizingOff: return "self-sizing off"
+    case .textSizing(let report): return TextSizingText.text(report)
+    case .cellMeasure(let report): return TextSizingText.text(report)
     case .trace(let on): return "trace \(on ? "on" : "off")"
     case .stats(let report):
       var table = TextTable(["call", "count"])
