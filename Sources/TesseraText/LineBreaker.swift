@@ -1,7 +1,7 @@
 /// Greedy line breaking, as a label wrapping by words does it: a line takes characters until the
 /// next would make it wider than the limit, then breaks at its last opportunity — after a run of
-/// spaces (which hang at the line's end and do not count in its width) or after a hyphen that
-/// follows a letter. A word wider than a line on its own breaks between characters, at least one
+/// spaces (which hang at the line's end and do not count in its width; a no-break space is not
+/// one) or after a hyphen that follows a letter. A word wider than a line on its own breaks between characters, at least one
 /// character to a line.
 enum LineBreaker {
   struct Character {
@@ -9,7 +9,12 @@ enum LineBreaker {
     /// In font units.
     var advance: Double
 
-    var isSpace: Bool { character.isWhitespace && !character.isNewline }
+    /// A space a line may break after: white space but a line feed and the no-break spaces
+    /// (U+00A0, U+2007, U+202F, U+FEFF), which join what they separate.
+    var isSpace: Bool {
+      guard character.isWhitespace, !character.isNewline else { return false }
+      return !character.unicodeScalars.contains { [0xA0, 0x2007, 0x202F, 0xFEFF].contains($0.value) }
+    }
   }
 
   /// The ranges of the lines' characters, trailing spaces left out. `limit` in font units; nil:

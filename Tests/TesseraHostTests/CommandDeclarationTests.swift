@@ -8,14 +8,17 @@ import Testing
 @Suite struct CommandDeclarationTests {
   @Test(arguments: [
     // Words that do not fit a form: its message, then the usage from the same declaration.
-    ("item", "error: item takes an index path, or a kind and an index path\nusage:\n  item S.I\n  item KIND S.I"),
+    (
+      "item",
+      "error: item takes an index path, or a kind and an index path\nusage:\n  item at X Y\n  item S.I\n  item KIND S.I"
+    ),
     (
       "item 0.0 0.1",
-      "error: item takes an index path, or a kind and an index path\nusage:\n  item S.I\n  item KIND S.I"
+      "error: item takes an index path, or a kind and an index path\nusage:\n  item at X Y\n  item S.I\n  item KIND S.I"
     ),
     (
       "item 0.0 0.1 0.2",
-      "error: item takes an index path, or a kind and an index path\nusage:\n  item S.I\n  item KIND S.I"
+      "error: item takes an index path, or a kind and an index path\nusage:\n  item at X Y\n  item S.I\n  item KIND S.I"
     ),
     ("dump 0 0 10", "error: dump takes no rect or a whole one\nusage: dump [X Y W H] [--all]"),
     ("scroll 1", "error: scroll takes the content offset X and Y\nusage: scroll [X Y]"),
@@ -102,7 +105,7 @@ import Testing
         }
       }.map(\.name).sorted()
     }
-    #expect(named(.always) == ["data", "dump", "help", "item", "plugins", "render", "size", "visible"])
+    #expect(named(.always) == ["data", "dump", "element", "help", "item", "plugins", "render", "size", "visible"])
     #expect(named(.withoutArguments) == ["layout", "scroll", "stats", "viewport", "watchdog"])
     #expect(QueryCommands.isQuery(["viewport"], in: Session.commands))
     #expect(!QueryCommands.isQuery(["viewport", "100x100"], in: Session.commands))

@@ -42,6 +42,14 @@ import Testing
     #expect(Self.font.lines(of: "ab", size: 17, width: 0).map(\.text) == ["a", "b"])
   }
 
+  @Test func aNoBreakSpaceJoinsWhatItSeparates() {
+    // Across a normal space the line breaks after "Mr."; across U+00A0 the two words are one,
+    // which breaks between characters only because it is too wide alone.
+    #expect(Self.font.lines(of: "Mr. Smith", size: 17, width: 60).map(\.text) == ["Mr.", "Smith"])
+    let joined = Self.font.lines(of: "Mr.\u{A0}Smith", size: 17, width: 60).map(\.text)
+    #expect(joined.count == 2 && joined[0].hasPrefix("Mr.\u{A0}") && joined.joined() == "Mr.\u{A0}Smith")
+  }
+
   @Test func lineFeedsBreakAndTrailingSpacesHang() {
     let lines = Self.font.lines(of: "a  \n\nb ", size: 17, width: nil)
     #expect(lines.map(\.text) == ["a", "", "b"])
@@ -81,6 +89,11 @@ import Testing
     #expect(
       style.measure("Hello, world", proposed: Size(width: 100, height: 10), scale: nil, with: Self.font).cell
         == Size(width: 100, height: 36))
+    // A kept side is the proposed one, even off the pixel grid; the fitted one is on it.
+    style.lines = 0
+    let kept = style.measure("Hello, world", proposed: Size(width: 390.1, height: 10), scale: 3, with: Self.font)
+    #expect(kept.cell.width == 390.1)
+    #expect(kept.cell.height == ((kept.label.height + 16) * 3).rounded() / 3)
     style.fit = .width
     style.padding = EdgeInsets(top: 0, left: 2, bottom: 0, right: 3)
     #expect(

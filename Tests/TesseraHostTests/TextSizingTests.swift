@@ -21,7 +21,7 @@ import Testing
     }
     let before = ["visible", "selfsizing measure 0.0"].map { session.execute($0) }
     let refusal =
-      "error: item 0.1 ('long') has a text of 100001 bytes: self-sizing measures texts of at most 100000"
+      "error: item 0.1 ('long') has a text prop of 10001 bytes: self-sizing measures texts of at most 10000 bytes (shorten it, or measure dataset sizes with 'selfsizing text off')"
     // Self-sizing on: the style's first settle meets the long text, and the style is not set.
     #expect(session.execute("selfsizing text") == refusal)
     #expect(["visible", "selfsizing measure 0.0"].map { session.execute($0) } == before)

@@ -14,7 +14,16 @@ extension DatasetGenerator {
   ) { count, arguments throws(HostError) in
     var rng = SplitMix64(seed: arguments.seed("seed") ?? 1)
     let (low, high) = (arguments.integer("min") ?? 1, arguments.integer("max") ?? 12)
-    guard low <= high else { throw HostError("min=\(low) must not exceed max=\(high)") }
+    guard low <= high else {
+      throw HostError("min=\(low) must not exceed max=\(high)\(arguments.has("max") ? "" : " (max's default)")")
+    }
+    // Refused before anything is made: at most 14 bytes a word (the longest and its space).
+    let most = count.multipliedReportingOverflow(by: high * 14)
+    guard !most.overflow, most.partialValue <= Limits.fileBytes else {
+      throw HostError(
+        "gen labels \(count) max=\(high) could make \(most.overflow ? "more than 2^63" : String(most.partialValue / 1_048_576) + " MB") of text: at most \(Limits.fileBytes / 1_048_576) MB (fewer items, or a lower max=)"
+      )
+    }
     return try build(
       count, arguments, property: "text",
       { _ in

@@ -36,7 +36,7 @@ package struct SelfSizing {
     if let text, let textMeasurer, case .string(let string) = items.property(text.prop, at: path.item) {
       guard string.utf8.count <= Limits.measuredText else {
         throw HostError(
-          "item \(path) ('\(items.ids[path.item])') has a \(text.prop) of \(string.utf8.count) bytes: self-sizing measures texts of at most \(Limits.measuredText)"
+          "item \(path) ('\(items.ids[path.item].escapingAllControls)') has a \(text.prop.escapingAllControls) prop of \(string.utf8.count) bytes: self-sizing measures texts of at most \(Limits.measuredText) bytes (shorten it, or measure dataset sizes with 'selfsizing text off')"
         )
       }
       // At most 100,000 characters of at most 1,000 points: every side stays within Limits.coordinate.
@@ -62,6 +62,8 @@ package struct SelfSizing {
   package mutating func settle(_ layout: LayoutInstance, in model: CollectionModel) throws(HostError) -> Int {
     guard isOn else { return 0 }
     var history: [IndexPath: [Size]] = [:]
+    /// What the layout last gave each changing cell.
+    var given: [IndexPath: Size] = [:]
     var firstChange: [IndexPath: Int] = [:]
     for pass in 1...(budget + 1) {
       let cells = try layout.attributes(in: model.bounds).filter { $0.category == .cell }
@@ -77,17 +79,28 @@ package struct SelfSizing {
         layout.preferredLog.append(
           (model.dataset.sections[cell.indexPath.section].items.ids[cell.indexPath.item], measured))
         history[cell.indexPath, default: [cell.frame.size]].append(measured)
+        given[cell.indexPath] = cell.frame.size
         if firstChange[cell.indexPath] == nil { firstChange[cell.indexPath] = pass }
         changed.append(cell.indexPath)
       }
       if changed.isEmpty { return pass - 1 }
       if pass > budget {
         let named = changed.prefix(5).map { path -> String in
-          let sizes = (history[path] ?? []).suffix(2).map(\.formatted).joined(separator: " ↔ ")
-          return "\(path) (\(sizes), since pass \(firstChange[path] ?? pass))"
+          let sizes = (history[path] ?? []).suffix(2).map(\.formatted)
+          // A cell that measures the same each pass while the layout keeps another size says
+          // both; one that alternates says its two sizes.
+          let what =
+            sizes.count == 2 && sizes[0] == sizes[1]
+            ? "measures \(sizes[1]) each pass, the layout gives \(given[path]?.formatted ?? "?")"
+            : sizes.joined(separator: " ↔ ")
+          return "\(path) (\(what), since pass \(firstChange[path] ?? pass))"
         }
+        let hint =
+          text?.fit == .both
+          ? " (a layout that sets a cell's width, as a list does, needs 'selfsizing text fit=height'; or raise the budget with 'selfsizing on N')"
+          : " (raise the budget with 'selfsizing on N', or fix the cell's measurement)"
         throw HostError(
-          "self-sizing did not settle after \(budget) passes: \(named.joined(separator: ", "))\(changed.count > 5 ? " and \(changed.count - 5) more" : "") keep changing size (raise the budget with 'selfsizing on N', or fix the cell's measurement)"
+          "self-sizing did not settle after \(budget) passes: \(named.joined(separator: ", "))\(changed.count > 5 ? " and \(changed.count - 5) more" : "") keep changing size\(hint)"
         )
       }
       try layout.prepareIfNeeded()

@@ -22,9 +22,11 @@ public enum Limits {
   /// million points, so a view resting at (−left, −top) of two of them is an offset `scroll`
   /// accepts.
   public static let inset = 1e6
-  /// The longest `text` prop self-sizing measures, in UTF-8 bytes (a long article; shaping is
-  /// linear in it, and each pass measures every visible cell).
-  public static let measuredText = 100_000
+  /// The longest `text` prop self-sizing measures, in UTF-8 bytes: a long paragraph, far more
+  /// than a cell's label. Each pass measures every visible cell, and shaping a run of combining
+  /// marks costs HarfBuzz time that grows with the square of its length (50,000 marks take
+  /// seconds; 5,000, a hundredth of that).
+  public static let measuredText = 10_000
   /// The largest font size `selfsizing text font=` takes, in points.
   public static let fontSize = 1_000.0
   /// The largest magnitude of a scroll offset the parser reads: a content taller or wider than

@@ -31,7 +31,7 @@ public struct TextStyle: Hashable, Sendable {
 
   /// What a cell holding `text` measures, given the size the layout proposed and the viewport's
   /// screen scale: the label's size rounds up to whole pixels (whole points without a scale), and
-  /// the cell's to the nearest pixel (not at all without a scale).
+  /// a fitted side of the cell to the nearest pixel (not at all without a scale).
   public func measure(
     _ text: String, proposed: Size, scale: Double?, with measurer: any TextMeasuring
   ) -> TextMeasure {
@@ -51,13 +51,12 @@ public struct TextStyle: Hashable, Sendable {
     let label = Size(
       width: roundedUp(broken.map(\.width).max() ?? 0),
       height: roundedUp(Double(broken.count) * metrics.lineHeight))
-    var cell = Size(
-      width: fit == .height ? proposed.width : label.width + horizontal,
-      height: fit == .width ? proposed.height : label.height + padding.top + padding.bottom)
-    // The preferred attributes' size rounds to the nearest pixel (UISizeRoundToScale).
-    if let scale {
-      cell = Size(width: (cell.width * scale).rounded() / scale, height: (cell.height * scale).rounded() / scale)
-    }
+    // A fitted side rounds to the nearest pixel (UISizeRoundToScale); a kept side is the
+    // proposed one, untouched (UICollectionViewCell returns the target on a required axis).
+    func nearestPixel(_ value: Double) -> Double { scale.map { (value * $0).rounded() / $0 } ?? value }
+    let cell = Size(
+      width: fit == .height ? proposed.width : nearestPixel(label.width + horizontal),
+      height: fit == .width ? proposed.height : nearestPixel(label.height + padding.top + padding.bottom))
     return TextMeasure(lines: broken, label: label, cell: cell)
   }
 }

@@ -119,8 +119,11 @@ struct CommandGrammar {
       let all = chance(20) ? " --all" : ""
       return chance(50) ? "dump\(all)" : "dump \(number()) \(number()) \(number()) \(number())\(all)"
     case 10:
-      return chance(70)
-        ? "item \(indexPath())" : "item \(pick(["header", "link", "date", "band", word()])) \(indexPath())"
+      switch random.int(in: 0...9) {
+      case 0, 1: return "\(pick(["item", "element"])) at \(number()) \(number())"
+      case 2, 3, 4: return "item \(pick(["header", "link", "date", "band", word()])) \(indexPath())"
+      default: return "item \(indexPath())"
+      }
     case 11: return "size"
     case 12, 13: return "batch " + (0..<random.int(in: 1...6)).map { _ in batchOperation() }.joined(separator: "; ")
     case 14:

@@ -86,6 +86,22 @@ struct Offset: ArgumentValue {
   }
 }
 
+/// `X Y`: a point in the content (`item at X Y`, `element at X Y`).
+struct ContentPoint: ArgumentValue {
+  var point: Point
+
+  static var reader: ArgumentReader<ContentPoint> {
+    ArgumentReader(words: 2) { words, _ throws(HostError) in
+      guard let x = parseNumber(words[0]), let y = parseNumber(words[1]) else {
+        throw HostError("invalid point '\(words[0]) \(words[1])': expected two finite numbers X Y, e.g. item at 20 40")
+      }
+      try Limits.checkOffset(x, "point x")
+      try Limits.checkOffset(y, "point y")
+      return ContentPoint(point: Point(x: x, y: y))
+    }
+  }
+}
+
 /// `at X Y`: a point in the view (a zoom's focus).
 struct Focus: ArgumentValue {
   var point: Point

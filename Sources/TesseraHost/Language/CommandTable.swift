@@ -17,6 +17,7 @@ enum CommandTable {
     VisibleCommand.spec,
     DumpCommand.spec,
     ItemCommand.spec,
+    ElementCommand.spec,
     SizeCommand.spec,
     RenderCommand.spec,
     BatchCommand.spec,

@@ -2,10 +2,14 @@ import TesseraKit
 
 /// Cells drawn with their text (`selfsizing text` set): each cell whose text prop is a string
 /// shows it as its label would, in the measured font at its size, broken into lines within the
-/// cell's width less the padding, from the padding's top-left corner, as many lines as fit.
+/// cell's width less the padding (and half a pixel, what rounding a measured cell to the nearest
+/// pixel may have taken), from the padding's top-left corner: the first line always, then as
+/// many as fit.
 public struct CellTexts {
   public var style: TextStyle
   public var metrics: FontMetrics
+  /// The viewport's screen scale (nil: none), for the half pixel of slack.
+  public var scale: Double?
   let measurer: any TextMeasuring
   /// A cell's text, or nil (no such prop, not a string, or longer than self-sizing measures).
   public var text: (IndexPath) -> String?
@@ -14,7 +18,7 @@ public struct CellTexts {
   /// top; none when the cell has no text.
   func lines(_ path: IndexPath, in frame: Rect) -> [(text: String, baseline: Double)] {
     guard let text = text(path) else { return [] }
-    let width = max(0, frame.width - style.padding.left - style.padding.right)
+    let width = max(0, frame.width - style.padding.left - style.padding.right + 0.5 / (scale ?? 1))
     var lines = measurer.lines(of: text, size: style.fontSize, width: width)
     if style.lines > 0, lines.count > style.lines { lines.removeLast(lines.count - style.lines) }
     // A line shows when its descent ends inside the cell (a rounding's slack allowed).
@@ -22,7 +26,7 @@ public struct CellTexts {
     var shown: [(String, Double)] = []
     for (index, line) in lines.enumerated() {
       let baseline = style.padding.top + metrics.ascender + Double(index) * metrics.lineHeight
-      guard baseline + metrics.descender <= room else { break }
+      guard index == 0 || baseline + metrics.descender <= room else { break }
       shown.append((line.text, baseline))
     }
     return shown
@@ -34,7 +38,7 @@ extension WorkbenchState {
   func cellTexts() -> CellTexts? {
     guard let style = settings.selfSizing.text, let measurer = settings.selfSizing.textMeasurer else { return nil }
     return CellTexts(
-      style: style, metrics: measurer.metrics(size: style.fontSize), measurer: measurer,
+      style: style, metrics: measurer.metrics(size: style.fontSize), scale: model.screenScale, measurer: measurer,
       text: { [model] path in
         model.string(style.prop, at: path).flatMap { $0.utf8.count <= Limits.measuredText ? $0 : nil }
       })

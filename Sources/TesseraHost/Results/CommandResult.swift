@@ -27,6 +27,8 @@ public enum CommandResult {
   case viewport(ViewportReport)
   case offset(Point)
   case attributes(AttributeList)
+  /// `item at X Y`, `element at X Y`.
+  case hit(HitReport)
   case contentSize(Size)
   case batchOpened
   case batchCancelled(operations: Int)

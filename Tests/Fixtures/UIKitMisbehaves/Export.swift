@@ -14,6 +14,9 @@ let layouts: [any UIKitLayoutRegistration] = [
     UIKitSelfSizingLayout()
   }
   .option("estimatedHeight", \.estimatedHeight, range: 0...1000, doc: "height before a cell reports its own"),
+  UIKitLayout<UIKitPileLayout>("uikitpile", summary: "cells piled on each other, for what lies at a point") {
+    UIKitPileLayout()
+  },
   UIKitLayout<UIKitSelfInvalidatingLayout>(
     "uikitselfinvalidating", summary: "invalidates itself on a width change and answers false"
   ) { UIKitSelfInvalidatingLayout() },

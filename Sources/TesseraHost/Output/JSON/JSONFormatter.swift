@@ -70,6 +70,7 @@ enum JSONFormatter {
     case .transition(let status): return LayoutChangeJSON.json(status)
     case .offset(let point): return .object([("offset", pair(point.x, point.y))])
     case .attributes(let list): return .object([("attributes", AttributesJSON.array(list))])
+    case .hit(let report): return HitJSON.json(report)
     case .contentSize(let size): return .object([("contentSize", pair(size.width, size.height))])
     case .batchOpened: return .object([("batch", .string("open"))])
     case .batchCancelled: return .object([("batch", .string("cancelled"))])

@@ -296,12 +296,13 @@ struct ElementPainter {
     _ lines: [(text: String, baseline: Double)], in frame: Rect, texts: CellTexts, into doc: inout SVGDocument
   ) {
     let rule =
-      ".tx{font-family:'DejaVu Sans',sans-serif;font-size:\(SVGNumber.length(texts.style.fontSize))px;fill:\(PicturePalette.text.hex)}"
+      ".tx{font-family:'DejaVu Sans',sans-serif;font-size:\(SVGNumber.length(texts.style.fontSize))px;fill:\(PicturePalette.text.hex);white-space:pre}"
     if !style.extraRules.contains(rule) { style.extraRules.append(rule) }
     let x = SVGNumber.rounded(frame.minX + texts.style.padding.left)
     for line in lines {
       doc.element(
-        "text", ["x": x, "y": SVGNumber.rounded(frame.minY + line.baseline), "class": "tx"], content: line.text)
+        "text", ["x": x, "y": SVGNumber.rounded(frame.minY + line.baseline), "class": "tx", "xml:space": "preserve"],
+        content: line.text)
     }
   }
 

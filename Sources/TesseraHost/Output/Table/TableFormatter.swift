@@ -31,6 +31,7 @@ enum TableFormatter {
     case .transition(let status): return LayoutChangeText.text(status)
     case .offset(let point): return "offset \(formatTableNumber(point.x)) \(formatTableNumber(point.y))"
     case .attributes(let list): return AttributesTable.listing(list)
+    case .hit(let report): return HitText.text(report)
     case .contentSize(let size): return "contentSize \(size.tableFormatted)"
     case .batchOpened: return "batch: one operation a line, then 'commit' to apply them or 'cancel' to drop them"
     case .batchCancelled(let count):
