@@ -154,7 +154,11 @@ struct CommandGrammar {
         }
         return (["selfsizing text"] + options).joined(separator: " ")
       }
-    case 16: return pick(["format json", "format table", "format json", "trace on", "trace off", "stats", "data"])
+    case 16:
+      return pick([
+        "format json", "format table", "format json", "trace on", "trace off", "stats", "data", "events on",
+        "events off",
+      ])
     case 17: return pick(["load \(dataFile)", "apply \(dataFile)", "load \(dataFile)"])
     case 18:
       // Watchdog values that are refused, or long enough not to cut a slow debug-build command.

@@ -18,6 +18,7 @@ enum CommandTable {
     DumpCommand.spec,
     ItemCommand.spec,
     ElementCommand.spec,
+    EventsCommand.spec,
     SizeCommand.spec,
     RenderCommand.spec,
     BatchCommand.spec,

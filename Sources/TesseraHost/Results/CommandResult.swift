@@ -40,6 +40,8 @@ public enum CommandResult {
   case textSizing(TextSizingReport)
   case cellMeasure(CellMeasureReport)
   case trace(Bool)
+  /// `events on|off`, and how many views are on screen when they start.
+  case events(on: Bool, onScreen: Int)
   case stats(StatsReport)
   case statsReset
   case format(WorkbenchState.Format)

@@ -5,6 +5,8 @@ struct WorkbenchMemos {
   /// Set when the last batch's memo was dropped because something changed after it.
   var lastBatchIsStale = false
   var lastLayoutChange: LayoutChangeMemo?
+  /// The views on screen after the last command, when display events are on.
+  var displayed = DisplayedViews()
 
   /// Lets the memos go once they can no longer be drawn (they hold the old dataset).
   mutating func forgetOutdated(layout: LayoutInstance?, model: CollectionModel) {

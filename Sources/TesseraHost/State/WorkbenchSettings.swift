@@ -6,6 +6,8 @@ struct WorkbenchSettings {
   var tracing = false
   /// `selfsizing on|off`, its pass budget and what the cells measured so far.
   var selfSizing = SelfSizing()
+  /// `events on`: each command reports the views that entered and left the screen.
+  var displayEvents = false
   /// How long the supervisor lets one command run before it stops the engine.
   var watchdogSeconds = 10.0
 }

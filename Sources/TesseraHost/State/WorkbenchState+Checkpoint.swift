@@ -55,6 +55,7 @@ extension WorkbenchState {
       ("nextGeneratedID", .number(Double(model.nextGeneratedID))),
       ("format", .string(format.rawValue)),
       ("tracing", .bool(settings.tracing)),
+      ("displayEvents", .bool(settings.displayEvents)),
       ("watchdog", .number(watchdogSeconds)),
       (
         "selfSizing",
@@ -179,6 +180,9 @@ extension WorkbenchState {
     if case .bool(let stale) = try member("lastBatchIsStale").value { memos.lastBatchIsStale = stale }
     memos.lastBatch = nil
     memos.lastLayoutChange = nil
+    // What is on screen follows from the rest: taken again, as after the checkpoint's command.
+    if case .bool(let on)? = try? member("displayEvents").value { settings.displayEvents = on }
+    memos.displayed = settings.displayEvents ? try viewsOnScreen() : DisplayedViews()
   }
 
   /// The self-sizing settings a checkpoint wrote: on, the budget, the text style and the

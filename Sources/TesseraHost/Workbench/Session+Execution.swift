@@ -23,6 +23,7 @@ extension Session {
     if trimmed.isEmpty || trimmed.hasPrefix("#") { return Outcome(output: nil, failed: false) }
     PluginCallMarker.observer?.beginCommand()
     traceLines = []
+    displayEvents = []
     var text: String?  // the table form
     var json: JSONOutput?  // the JSON form
     var failed = false
@@ -51,6 +52,13 @@ extension Session {
         if case .object(let members) = json { json = .object([trace] + members) } else { json = .object([trace]) }
       } else {
         lines = traceLines.map { "trace: \($0)" }
+      }
+    }
+    if !displayEvents.isEmpty, !failed {
+      if format == .json, case .object(let members) = json {
+        json = .object(members + [("displayEvents", DisplayEventsOutput.json(displayEvents))])
+      } else if let shown = text {
+        text = ([shown] + DisplayEventsOutput.lines(displayEvents)).joined(separator: "\n")
       }
     }
     if let json { lines.append(json.serialized) }
@@ -87,7 +95,9 @@ extension Session {
     defer { state.atomicDepth = enclosing }
     if state.isCollectingBatch {
       return try state.atomically { () throws(HostError) in
-        try state.batchLine(words) { word in Self.commands.contains { $0.name == word } }
+        let result = try state.batchLine(words) { word in Self.commands.contains { $0.name == word } }
+        displayEvents = try state.displayEvents(reloaded: false)
+        return result
       }
     }
     let spec: CommandSpec
@@ -112,6 +122,10 @@ extension Session {
         case .workbench(let command): result = try command.init(arguments).run(on: state)
         case .lines(let handler): result = try handler(self, arguments)
         }
+        // What entered and left the screen, reported after the command (nothing when events are
+        // off); new data is reloadData.
+        let reloaded: Bool = if case .datasetMade = result { true } else { false }
+        displayEvents = try state.displayEvents(reloaded: reloaded)
         // A picture is drawn and written here, so a failure to write is the command's failure.
         if case .picture(let request) = result { return .pictureWritten(try writePicture(request)) }
         return result

@@ -28,6 +28,8 @@ public final class Session {
   public var transcriptIndent = "  "
   /// The plugin calls of the current line, when tracing.
   var traceLines: [String] = []
+  /// The display events of the line being run (`events on`).
+  var displayEvents: [DisplayEvent] = []
 
   public init(registry: PluginRegistry, baseDirectory: String = ".") {
     state = WorkbenchState(registry: registry, baseDirectory: baseDirectory)

@@ -96,6 +96,8 @@ enum JSONFormatter {
     case .textSizing(let report): return TextSizingJSON.json(report)
     case .cellMeasure(let report): return TextSizingJSON.json(report)
     case .trace(let on): return .object([("trace", .bool(on))])
+    case .events(let on, let count):
+      return .object([("displayEvents", .bool(on))] + (on ? [("onScreen", .number(Double(count)))] : []))
     case .stats(let report):
       return .object(
         PluginCall.allCases.filter { report.stats[$0] > 0 }.map { ($0.name, .number(Double(report.stats[$0]))) }

@@ -56,6 +56,8 @@ enum TableFormatter {
     case .textSizing(let report): return TextSizingText.text(report)
     case .cellMeasure(let report): return TextSizingText.text(report)
     case .trace(let on): return "trace \(on ? "on" : "off")"
+    case .events(let on, let count):
+      return on ? "display events on (\(count) view\(count == 1 ? "" : "s") on screen)" : "display events off"
     case .stats(let report):
       var table = TextTable(["call", "count"])
       for call in PluginCall.allCases where report.stats[call] > 0 {
