@@ -313,10 +313,11 @@ def flows(terminal, screenshots, figures):
         terminal.type("gen grid 1000000 size=50x50", wait=120)
         terminal.type("scroll 0 0")
         width, height = re.findall(r"[0-9.]+", terminal.type("size"))[:2]
-        wait_attr(page, "data-content", f"{width}x{height}", timeout=60000)
+        # Generous waits: a debug build shares two cores with the rest of `swift test` here.
+        wait_attr(page, "data-content", f"{width}x{height}", timeout=180000)
         count = page.eval_on_selector_all("[data-elements] g[data-path]", "gs => gs.length")
         check(0 < count < 5000, f"{count} nodes")
-        page.wait_for_function("Number(document.querySelector('[data-overview]').dataset.elements) === 1000000", timeout=60000)
+        page.wait_for_function("Number(document.querySelector('[data-overview]').dataset.elements) === 1000000", timeout=180000)
         box = page.locator("[data-view]").bounding_box()
         page.mouse.move(box["x"] + 100, box["y"] + 100)
         times = []

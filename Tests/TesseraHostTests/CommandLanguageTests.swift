@@ -56,7 +56,7 @@ import Testing
       Completer.candidates(for: "layout flow scrollDirection=h", session: session) == ["scrollDirection=horizontal"])
     #expect(
       Completer.candidates(for: "gen ", session: session) == [
-        "grid", "random", "tree", "photos", "blocks", "events", "labels",
+        "grid", "random", "tree", "photos", "blocks", "events", "labels", "bars",
       ])
     #expect(Completer.candidates(for: "gen random 10 se", session: session) == ["sections=", "seed="])
     #expect(Completer.candidates(for: "format j", session: session) == ["json"])

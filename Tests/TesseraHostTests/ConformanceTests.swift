@@ -9,7 +9,7 @@ import Testing
 @Suite(.serialized) struct ConformanceTests {
   static let breaker = Support.buildFolder + "/libFixtureBreaker.so"
 
-  @Test(arguments: ["flow", "list", "mosaic", "quilt", "raggy", "schematic", "waterfall"])
+  @Test(arguments: ["flow", "list", "mosaic", "quilt", "raggy", "schematic", "waterfall", "chart"])
   func everyBundledLayoutKeepsEveryRule(layout: String) {
     let (registry, _) = Launch.registry(pluginPaths: [])
     for dataset in ["random", "photos"] {
@@ -30,6 +30,19 @@ import Testing
     let checker = ConformanceChecker(
       registry: registry, layoutName: "timeline", loadCommand: nil,
       dataset: ConformanceDataset(kind: "events", seed: 5, sections: tracks), items: items, rects: 100)
+    let report = checker.run()
+    #expect(report.violations.map(\.detail) == [])
+    #expect(report.kept == ConformanceRule.allCases)
+  }
+
+  /// The chart on bars (values on every item, negative ones among them), with one group and with
+  /// many, at a scale that makes many ticks.
+  @Test(arguments: [(1, 150, "2"), (6, 600, "0.5")])
+  func theChartKeepsEveryRuleOnBars(groups: Int, items: Int, valueScale: String) {
+    let (registry, _) = Launch.registry(pluginPaths: [])
+    let checker = ConformanceChecker(
+      registry: registry, layoutName: "chart", options: "valueScale=\(valueScale)", loadCommand: nil,
+      dataset: ConformanceDataset(kind: "bars", seed: 7, sections: groups), items: items, rects: 100)
     let report = checker.run()
     #expect(report.violations.map(\.detail) == [])
     #expect(report.kept == ConformanceRule.allCases)
@@ -129,17 +142,17 @@ import Testing
     let cases: [([String], String)] = [
       (
         ["nothing"],
-        "error: conform: no loaded plugin is named 'nothing' (loaded: flow, list, mosaic, quilt, raggy, schematic, timeline, uikit-examples, waterfall); give a library's path, like ./libmine.so"
+        "error: conform: no loaded plugin is named 'nothing' (loaded: chart, flow, list, mosaic, quilt, raggy, schematic, timeline, uikit-examples, waterfall); give a library's path, like ./libmine.so"
       ),
       (["flow", "--layout", "grid"], "error: conform: plugin flow has no layout 'grid' (its layouts: flow)"),
       // A layout that refuses the dataset is given the wrong data, not broken.
       (
         ["timeline", "--dataset", "random"],
-        "error: conform: layout timeline refuses the random dataset (layout 'timeline' failed to prepare: item 0.0 (id \"i0\") has no day: give each event a 'day' prop, a whole number of days since 1970-01-01 or an ISO date YYYY-MM-DD); give one it takes with --dataset (random, grid, photos, blocks, tree, events)"
+        "error: conform: layout timeline refuses the random dataset (layout 'timeline' failed to prepare: item 0.0 (id \"i0\") has no day: give each event a 'day' prop, a whole number of days since 1970-01-01 or an ISO date YYYY-MM-DD); give one it takes with --dataset (random, grid, photos, blocks, tree, events, bars)"
       ),
       (
         ["flow", "--dataset", "people"],
-        "error: conform: unknown dataset 'people'; the kinds are random, grid, photos, blocks, tree, events"
+        "error: conform: unknown dataset 'people'; the kinds are random, grid, photos, blocks, tree, events, bars"
       ),
       (["flow", "--items", "0"], "error: conform: --items takes 1 to 1000000, not 0"),
       (
@@ -374,7 +387,7 @@ import Testing
     #expect(byPath == 0, "\(byPathOutput)")
     // Every bundled library, given by its path, keeps every rule on its layouts' own data.
     let registry = Launch.registry(pluginPaths: []).0
-    #expect(registry.libraries.count == 9)
+    #expect(registry.libraries.count == 10)
     for library in registry.libraries {
       let (status, output) = try Support.run(
         IsolationTests.tessera, ["conform", library.file, "--items", "40"], in: folder)

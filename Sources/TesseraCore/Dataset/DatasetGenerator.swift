@@ -21,7 +21,7 @@ public struct DatasetGenerator: Sendable {
     self.make = make
   }
 
-  public static let all: [DatasetGenerator] = [grid, random, tree, photos, blocks, events, labels]
+  public static let all: [DatasetGenerator] = [grid, random, tree, photos, blocks, events, labels, bars]
 
   /// N photos with the aspect ratios cameras and phones produce (4:3, 3:2, 16:9, square, and
   /// their portrait forms), long side 600–2000.

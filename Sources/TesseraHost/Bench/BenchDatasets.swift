@@ -3,7 +3,7 @@
 /// photos for the waterfall), random sizes for the rest and for third-party layouts.
 public enum BenchDatasets {
   static let natural: [String: String] = [
-    "schematic": "tree", "timeline": "events", "quilt": "blocks", "waterfall": "photos",
+    "schematic": "tree", "timeline": "events", "quilt": "blocks", "waterfall": "photos", "chart": "bars",
   ]
 
   public static func natural(for layout: String) -> String { natural[layout] ?? "random" }

@@ -169,7 +169,7 @@ public struct ConformanceDataset: Sendable {
   }
 
   /// Kinds whose size is an item count (a tree's is its depth and fanout, fixed here).
-  public static let kinds = ["random", "grid", "photos", "blocks", "tree", "events"]
+  public static let kinds = ["random", "grid", "photos", "blocks", "tree", "events", "bars"]
 
   /// How many items and sections a check takes, wherever it runs (`tessera conform`, the
   /// `TesseraTesting` library).
