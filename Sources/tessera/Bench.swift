@@ -17,7 +17,7 @@ struct Bench: ParsableCommand {
   var items = "1000000"
   @Option(
     help:
-      "Dataset kind: grid (one size), random (varied sizes), photos, blocks, tree or events; default: the layout's own (tree for schematic, events for timeline, blocks for quilt, photos for waterfall, random otherwise)."
+      "Dataset kind: grid (one size), random (varied sizes), photos, blocks, tree, events or bars; default: the layout's own (tree for schematic, events for timeline, blocks for quilt, photos for waterfall, bars for chart, random otherwise)."
   )
   var dataset: String?
   @Option(help: "Spread the items over this many sections (tracks for events; default: the generator's).")

@@ -33,7 +33,7 @@ struct Conform: ParsableCommand {
   var options = ""
   @Option(
     help:
-      "Dataset kind: random, grid, photos, blocks, tree or events; default: the layout's own (tree for schematic, events for timeline, blocks for quilt, photos for waterfall, random otherwise)."
+      "Dataset kind: random, grid, photos, blocks, tree, events or bars; default: the layout's own (tree for schematic, events for timeline, blocks for quilt, photos for waterfall, bars for chart, random otherwise)."
   )
   var dataset: String?
   @Option(help: "How many items (1 to 1000000; a tree has depth 4 and fanout 3).") var items = 200
