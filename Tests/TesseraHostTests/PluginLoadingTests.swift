@@ -73,7 +73,7 @@ import Testing
     #expect(warnings.isEmpty)
     #expect(
       registry.layouts.map(\.name).sorted() == [
-        "coverflow", "flow", "leftaligned", "list", "mosaic", "pinterest", "quilt", "raggy", "schematic",
+        "chart", "coverflow", "flow", "leftaligned", "list", "mosaic", "pinterest", "quilt", "raggy", "schematic",
         "sectionbackground",
         "shrinkinglist", "stickyheaders", "timeline", "uikitflow", "uikitmosaic", "waterfall",
       ])
@@ -89,7 +89,7 @@ import Testing
     #expect(registry.layout(named: "liar") != nil)
     // Loading the same file again is refused and changes nothing.
     #expect(throws: HostError.self) { try registry.load(path: folder + "/liar.so") }
-    #expect(registry.libraries.count == 10)
+    #expect(registry.libraries.count == 11)
   }
 
   /// In the REPL (trusted) a path is loaded as given; the refusals name what is wrong.
