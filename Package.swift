@@ -4,7 +4,7 @@ import PackageDescription
 /// Every bundled plugin is two targets: the layout itself (a plain Swift library, so the
 /// benchmark can call it directly) and a one-line export target that turns it into a
 /// `lib<Product>.so` the host opens with `dlopen`.
-let swiftPlugins = ["Flow", "Schematic", "Mosaic", "Waterfall", "Quilt", "Raggy", "Timeline", "Chart"]
+let swiftPlugins = ["Flow", "Schematic", "Mosaic", "Waterfall", "Quilt", "Raggy", "Timeline", "Chart", "Parallax"]
 
 let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 

@@ -9,7 +9,7 @@ import Testing
 @Suite(.serialized) struct ConformanceTests {
   static let breaker = Support.buildFolder + "/libFixtureBreaker.so"
 
-  @Test(arguments: ["flow", "list", "mosaic", "quilt", "raggy", "schematic", "waterfall", "chart"])
+  @Test(arguments: ["flow", "list", "mosaic", "quilt", "raggy", "schematic", "waterfall", "chart", "parallax"])
   func everyBundledLayoutKeepsEveryRule(layout: String) {
     let (registry, _) = Launch.registry(pluginPaths: [])
     for dataset in ["random", "photos"] {
@@ -142,7 +142,7 @@ import Testing
     let cases: [([String], String)] = [
       (
         ["nothing"],
-        "error: conform: no loaded plugin is named 'nothing' (loaded: chart, flow, list, mosaic, quilt, raggy, schematic, timeline, uikit-examples, waterfall); give a library's path, like ./libmine.so"
+        "error: conform: no loaded plugin is named 'nothing' (loaded: chart, flow, list, mosaic, parallax, quilt, raggy, schematic, timeline, uikit-examples, waterfall); give a library's path, like ./libmine.so"
       ),
       (["flow", "--layout", "grid"], "error: conform: plugin flow has no layout 'grid' (its layouts: flow)"),
       // A layout that refuses the dataset is given the wrong data, not broken.
@@ -387,7 +387,7 @@ import Testing
     #expect(byPath == 0, "\(byPathOutput)")
     // Every bundled library, given by its path, keeps every rule on its layouts' own data.
     let registry = Launch.registry(pluginPaths: []).0
-    #expect(registry.libraries.count == 10)
+    #expect(registry.libraries.count == 11)
     for library in registry.libraries {
       let (status, output) = try Support.run(
         IsolationTests.tessera, ["conform", library.file, "--items", "40"], in: folder)

@@ -73,8 +73,8 @@ import Testing
     #expect(warnings.isEmpty)
     #expect(
       registry.layouts.map(\.name).sorted() == [
-        "chart", "coverflow", "flow", "leftaligned", "list", "mosaic", "pinterest", "quilt", "raggy", "schematic",
-        "sectionbackground",
+        "chart", "coverflow", "flow", "leftaligned", "list", "mosaic", "parallax", "pinterest", "quilt", "raggy",
+        "schematic", "sectionbackground",
         "shrinkinglist", "stickyheaders", "timeline", "uikitflow", "uikitmosaic", "waterfall",
       ])
     #expect(registry.libraries.allSatisfy { $0.abiMajor == 2 })
@@ -89,7 +89,7 @@ import Testing
     #expect(registry.layout(named: "liar") != nil)
     // Loading the same file again is refused and changes nothing.
     #expect(throws: HostError.self) { try registry.load(path: folder + "/liar.so") }
-    #expect(registry.libraries.count == 11)
+    #expect(registry.libraries.count == 12)
   }
 
   /// In the REPL (trusted) a path is loaded as given; the refusals name what is wrong.
