@@ -18,14 +18,14 @@ extension ParallaxLayout {
     }
     var context = InvalidationContext()
     context.supplementaries = [.init(kind: Self.header, indexPath: IndexPath(0, 0))]
-    let minY = min(bounds.minY, newBounds.minY)
-    let maxY = max(bounds.maxY, newBounds.maxY)
-    // Tiles where they are now and where they will be: both offsets' spans.
+    // The tiles on screen now (in the old bounds at the old offset) and after (in the new
+    // bounds at the new offset): a fling's long step names no tile it passes over.
     for k in 0..<layers {
       var seen = Set<Int>()
-      for shift in [bounds.minY, newBounds.minY].map({ $0 * (1 - speed(k)) }) {
-        let first = max(0, min(Double(tileCount - 1), ((minY - shift) / tileHeight).rounded(.down)))
-        let last = max(0, min(Double(tileCount - 1), ((maxY - shift) / tileHeight).rounded(.down)))
+      for view in [bounds, newBounds] {
+        let shift = view.minY * (1 - speed(k))
+        let first = max(0, min(Double(tileCount - 1), ((view.minY - shift) / tileHeight).rounded(.down)))
+        let last = max(0, min(Double(tileCount - 1), ((view.maxY - shift) / tileHeight).rounded(.down)))
         guard tileCount > 0, first <= last, last - first < 10_000 else { continue }
         for j in Int(first)...Int(last) where seen.insert(j).inserted {
           context.decorations.append(.init(kind: Self.layer, indexPath: IndexPath(0, j * layers + k)))
