@@ -87,12 +87,12 @@ struct CommandGrammar {
   mutating func line(dataFile: String) -> String {
     switch random.int(in: 0...31) {
     case 0, 1:
-      let kind = pick(["grid", "random", "tree", "photos", "blocks", "events", "labels", "bogus"])
+      let kind = pick(["grid", "random", "tree", "photos", "blocks", "events", "labels", "bars", "bogus"])
       var parts = ["gen", kind, count()]
       for _ in 0..<random.int(in: 0...3) {
         let key = pick([
           "sections", "size", "header", "footer", "seed", "min", "max", "depth", "fanout", "nodes", "tracks", "span",
-          "ranges", "length", "bogus",
+          "ranges", "length", "series", "bogus",
         ])
         parts.append("\(key)=" + (["size", "header", "footer", "min", "max"].contains(key) ? size() : count()))
       }

@@ -70,18 +70,25 @@ struct Viewport: ArgumentValue {
   }
 }
 
+/// Two words read as finite numbers X Y, or `invalid NOUN 'a b': expected two finite numbers,
+/// e.g. EXAMPLE` (an offset, a point, a zoom's focus).
+private func twoNumbers(_ a: String, _ b: String, noun: String, example: String) throws(HostError) -> Point {
+  guard let x = parseNumber(a), let y = parseNumber(b) else {
+    throw HostError("invalid \(noun) '\(a) \(b)': expected two finite numbers, e.g. \(example)")
+  }
+  return Point(x: x, y: y)
+}
+
 /// Two numbers `X Y`: a content offset.
 struct Offset: ArgumentValue {
   var point: Point
 
   static var reader: ArgumentReader<Offset> {
     ArgumentReader(words: 2) { words, _ throws(HostError) in
-      guard let x = parseNumber(words[0]), let y = parseNumber(words[1]) else {
-        throw HostError("invalid offset '\(words[0]) \(words[1])': expected two finite numbers, e.g. scroll 0 600")
-      }
-      try Limits.checkOffset(x, "scroll offset x")
-      try Limits.checkOffset(y, "scroll offset y")
-      return Offset(point: Point(x: x, y: y))
+      let point = try twoNumbers(words[0], words[1], noun: "offset", example: "scroll 0 600")
+      try Limits.checkOffset(point.x, "scroll offset x")
+      try Limits.checkOffset(point.y, "scroll offset y")
+      return Offset(point: point)
     }
   }
 }
@@ -92,12 +99,10 @@ struct ContentPoint: ArgumentValue {
 
   static var reader: ArgumentReader<ContentPoint> {
     ArgumentReader(words: 2) { words, _ throws(HostError) in
-      guard let x = parseNumber(words[0]), let y = parseNumber(words[1]) else {
-        throw HostError("invalid point '\(words[0]) \(words[1])': expected two finite numbers X Y, e.g. item at 20 40")
-      }
-      try Limits.checkOffset(x, "point x")
-      try Limits.checkOffset(y, "point y")
-      return ContentPoint(point: Point(x: x, y: y))
+      let point = try twoNumbers(words[0], words[1], noun: "point", example: "item at 20 40")
+      try Limits.checkOffset(point.x, "point x")
+      try Limits.checkOffset(point.y, "point y")
+      return ContentPoint(point: point)
     }
   }
 }
@@ -109,12 +114,10 @@ struct Focus: ArgumentValue {
   static var reader: ArgumentReader<Focus> {
     ArgumentReader(words: 3, complete: { _ in ["at"] }) { words, context throws(HostError) in
       guard words[0] == "at" else { throw HostError.usage(context.misfit) }
-      guard let x = parseNumber(words[1]), let y = parseNumber(words[2]) else {
-        throw HostError("invalid point '\(words[1]) \(words[2])': expected two finite numbers, e.g. at 195 422")
-      }
-      try Limits.checkCoordinate(x, "zoom focus x")
-      try Limits.checkCoordinate(y, "zoom focus y")
-      return Focus(point: Point(x: x, y: y))
+      let point = try twoNumbers(words[1], words[2], noun: "point", example: "at 195 422")
+      try Limits.checkCoordinate(point.x, "zoom focus x")
+      try Limits.checkCoordinate(point.y, "zoom focus y")
+      return Focus(point: point)
     }
   }
 }
