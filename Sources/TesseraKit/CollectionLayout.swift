@@ -111,6 +111,15 @@ public protocol CollectionLayout: AnyObject {
   /// failed with this message. Asked once after every query, and forgotten when read. Default:
   /// nil.
   func takeQueryError() -> LayoutError?
+
+  /// Advances the layout's own time by `seconds` (one frame of the workbench's clock) — only
+  /// for a layout whose description says it `movesWithTime`: what its animations and dynamics
+  /// did, and what to invalidate. Default: at rest, nothing invalidated.
+  func advance(by seconds: Double) throws(LayoutError) -> ClockStep
+
+  /// Whether the layout moves now (its springs were pulled), so the clock has work to do.
+  /// Default: false.
+  var isMoving: Bool { get }
 }
 
 extension CollectionLayout {
@@ -181,6 +190,10 @@ extension CollectionLayout {
   { nil }
 
   public func takeQueryError() -> LayoutError? { nil }
+
+  public func advance(by seconds: Double) throws(LayoutError) -> ClockStep { ClockStep(running: false) }
+
+  public var isMoving: Bool { false }
 
   /// Convenience for tests and tools: a rect query collected into an array.
   public func layoutAttributes(in rect: Rect) -> [LayoutAttributes] {

@@ -173,6 +173,23 @@ public struct CollectionView: @unchecked Sendable {
     return ScrollInsets(out)
   }
 
+  /// The collection view's pan gesture (ABI 2.6): where the finger is or last was, in content
+  /// coordinates, and whether it is down (`drag`). A layout that reacts to the touch, as a springy
+  /// one pulls its items by their distance from it, reads it when the bounds change. On an older
+  /// host: (0, 0), not down.
+  public var touch: (location: Point, isDown: Bool) {
+    guard Int(source.pointee.struct_size) >= Self.touchEnd, let call = source.pointee.touch_location else {
+      return (Point(x: 0, y: 0), false)
+    }
+    var out = tessera_point(x: 0, y: 0)
+    let down = call(source.pointee.context, &out)
+    let location = out.x.isFinite && out.y.isFinite ? Point(x: out.x, y: out.y) : Point(x: 0, y: 0)
+    return (location, down != 0)
+  }
+
+  static let touchEnd =
+    MemoryLayout<tessera_data_source>.offset(of: \.touch_location)! + MemoryLayout<UnsafeRawPointer>.size
+
   static let scrollInsetsEnd =
     MemoryLayout<tessera_data_source>.offset(of: \.scroll_insets)! + MemoryLayout<UnsafeRawPointer>.size
 

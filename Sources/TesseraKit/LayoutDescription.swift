@@ -18,6 +18,10 @@ public struct LayoutDescription: Sendable {
   /// Where the content stretches with the zoom option: `.x` for the timeline's days, both for a
   /// grid's item size.
   public var zoomAxes: ZoomAxes
+  /// Whether the layout's attributes move with time (the `tessera.clock/1` extension): its
+  /// `advance(by:)` runs on every frame of the workbench's clock. A springy layout with a
+  /// `UIDynamicAnimator` does; most layouts do not.
+  public var movesWithTime: Bool
 
   /// The axes a zoom scale stretches the content along.
   public struct ZoomAxes: OptionSet, Sendable, Hashable {
@@ -31,8 +35,9 @@ public struct LayoutDescription: Sendable {
   public init(
     name: String, summary: String, options: [OptionDescription] = [], kinds: [ElementKind] = [],
     customKeys: [String] = [], drawings: [KindDrawingHint] = [], zoomOption: String? = nil,
-    zoomAxes: ZoomAxes = .both
+    zoomAxes: ZoomAxes = .both, movesWithTime: Bool = false
   ) {
+    self.movesWithTime = movesWithTime
     self.zoomOption = zoomOption
     self.zoomAxes = zoomAxes
     self.name = name

@@ -14,6 +14,13 @@ final class LayoutInstanceBox {
   var returnedDecorations: [tessera_element_ref] = []
   var returnedPreferred: [tessera_preferred_size] = []
   var returnedUpdates: [tessera_update_item] = []
+  /// The context the last clock step returned (`tessera.clock/1`), the plugin's until the next
+  /// call.
+  let clockContext: UnsafeMutablePointer<tessera_invalidation_context> = {
+    let context = UnsafeMutablePointer<tessera_invalidation_context>.allocate(capacity: 1)
+    context.initialize(to: tessera_invalidation_context())
+    return context
+  }()
   /// Scratch records for callers whose record size differs from ours.
   var scratch: UnsafeMutablePointer<tessera_attributes>?
   var scratchCapacity = 0
@@ -32,6 +39,7 @@ final class LayoutInstanceBox {
 
   deinit {
     dataSource.deallocate()
+    clockContext.deallocate()
     scratch?.deallocate()
   }
 

@@ -219,6 +219,40 @@ enum LayoutThunks {
         return tessera_status(TESSERA_OK)
       }
 
+  static let advance:
+    @convention(c) (OpaquePointer?, Double, UnsafeMutablePointer<tessera_clock_report>?) -> tessera_status = {
+      instance, seconds, out in
+      let box = box(instance)
+      box.clearError()
+      guard let out else { return box.fail("advance: no report to fill") }
+      guard seconds.isFinite, seconds > 0 else { return box.fail("advance: \(seconds) is not a time step") }
+      let step: ClockStep
+      do throws(LayoutError) {
+        step = try box.layout.advance(by: seconds)
+      } catch {
+        return box.fail(error.message)
+      }
+      var report = tessera_clock_report()
+      report.running = step.running ? 1 : 0
+      report.invalidates = step.invalidation == nil ? 0 : 1
+      if let context = step.invalidation {
+        box.clockContext.pointee.struct_size = UInt32(MemoryLayout<tessera_invalidation_context>.size)
+        box.returnContext(context, into: box.clockContext)
+        report.context = UnsafePointer(box.clockContext)
+      }
+      let room = min(Int(out.pointee.struct_size), MemoryLayout<tessera_clock_report>.size)
+      guard room >= MemoryLayout<UInt32>.size else { return box.fail("advance: the report is too small") }
+      report.struct_size = UInt32(room)
+      withUnsafeBytes(of: &report) { bytes in
+        UnsafeMutableRawPointer(out).copyMemory(from: bytes.baseAddress!, byteCount: room)
+      }
+      return tessera_status(TESSERA_OK)
+    }
+
+  static let isRunning: @convention(c) (OpaquePointer?) -> tessera_bool = { instance in
+    box(instance).layout.isMoving ? 1 : 0
+  }
+
   static let targetContentOffset:
     @convention(c) (OpaquePointer?, tessera_point, UnsafeMutablePointer<tessera_point>?) -> tessera_status = {
       instance, proposed, out in

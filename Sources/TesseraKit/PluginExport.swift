@@ -74,6 +74,9 @@ private func makePlugin(
           axes: layout.description.zoomAxes.rawValue, scale_option: permanent(option)))
       state.zooms.append((UnsafeRawPointer(descriptor), UnsafeRawPointer(table)))
     }
+    if layout.description.movesWithTime {
+      state.clocks.append((UnsafeRawPointer(descriptor), clockTable))
+    }
     descriptors[index] = UnsafePointer(descriptor)
   }
   let plugin = UnsafeMutablePointer<tessera_plugin>.allocate(capacity: 1)
@@ -97,7 +100,20 @@ private struct ExportState: @unchecked Sendable {
   var drawings: [(UnsafeRawPointer, UnsafeRawPointer)] = []
   /// The `tessera.zoom/1` table of each descriptor whose layout names a zoom option.
   var zooms: [(UnsafeRawPointer, UnsafeRawPointer)] = []
+  /// The `tessera.clock/1` table of each descriptor whose layout moves with time.
+  var clocks: [(UnsafeRawPointer, UnsafeRawPointer)] = []
 }
+
+/// The one `tessera.clock/1` table every Swift layout that moves with time shares: its functions
+/// reach the layout through the instance.
+nonisolated(unsafe) private let clockTable: UnsafeRawPointer = {
+  let table = UnsafeMutablePointer<tessera_clock_extension>.allocate(capacity: 1)
+  table.initialize(
+    to: tessera_clock_extension(
+      struct_size: UInt32(MemoryLayout<tessera_clock_extension>.size), reserved: 0,
+      advance: LayoutThunks.advance, is_running: LayoutThunks.isRunning))
+  return UnsafeRawPointer(table)
+}()
 
 /// The extension table `id` names for `descriptor`, if this library exported one.
 func exportedExtension(_ id: String, for descriptor: UnsafePointer<tessera_layout_descriptor>?) -> UnsafeRawPointer? {
@@ -106,6 +122,7 @@ func exportedExtension(_ id: String, for descriptor: UnsafePointer<tessera_layou
       switch id {
       case TESSERA_DRAWING_EXTENSION_ID: state.drawings
       case TESSERA_ZOOM_EXTENSION_ID: state.zooms
+      case TESSERA_CLOCK_EXTENSION_ID: state.clocks
       default: []
       }
     return RawBox(pointer: tables.first { $0.0 == UnsafeRawPointer(descriptor) }?.1)

@@ -54,7 +54,7 @@ import Testing
   @Test func aCrashingFileFailsAloneAndCheckGoesOnToTheSummary() throws {
     let folder = try Self.folder("check")
     try
-      "> plugin load libFixtureCrasher.so\nloaded plugin crasher 0.0.1 (ABI 2.5): crasher\n> layout crasher mode=abort\n"
+      "> plugin load libFixtureCrasher.so\nloaded plugin crasher 0.0.1 (ABI 2.6): crasher\n> layout crasher mode=abort\n"
       .write(
         toFile: folder + "/a.session", atomically: true, encoding: .utf8)
     try "> gen grid 2\ngenerated 2 items in 1 section\n".write(
@@ -462,7 +462,7 @@ import Testing
   @Test func versionAndHelpSayWhatThereIs() throws {
     let (status, output) = try Support.run(Self.tessera, ["--version"], in: "/tmp")
     #expect(status == 0)
-    #expect(output == "tessera \(Launch.version) (plugin ABI 2.5)\n")
+    #expect(output == "tessera \(Launch.version) (plugin ABI 2.6)\n")
     let (_, help) = try Support.run(Self.tessera, ["--help"], in: "/tmp")
     for option in ["--plugin-path", "--watchdog", "--memory-limit", "--in-process"] {
       #expect(help.contains(option), "\(option)")

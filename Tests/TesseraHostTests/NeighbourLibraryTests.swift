@@ -56,7 +56,7 @@ import Testing
       [], input: "plugin load \(folder)/libneeds.so\nlayout mylayout\ngen grid 4\nsize\nplugin reload mylayout\n",
       in: folder)
     #expect(status == 0, "\(output)")
-    #expect(output.hasPrefix("loaded plugin mylayout 0.1.0 (ABI 2.5): mylayout"), "\(output)")
+    #expect(output.hasPrefix("loaded plugin mylayout 0.1.0 (ABI 2.6): mylayout"), "\(output)")
     #expect(output.contains("layout mylayout\ngenerated 4 items in 1 section\ncontentSize 390x"), "\(output)")
     // A reload opens another copy, which finds its neighbour too.
     #expect(output.contains("reloaded plugin mylayout"), "\(output)")

@@ -18,7 +18,7 @@ import Testing
     #expect(status == 0, "cc failed:\n\(log)")
     // A registry without the bundled plugins, so the name 'list' is free.
     let session = Session(registry: PluginRegistry())
-    #expect(session.execute("plugin load \(output)")?.hasPrefix("loaded plugin list 1.0.0 (ABI 2.5): list") == true)
+    #expect(session.execute("plugin load \(output)")?.hasPrefix("loaded plugin list 1.0.0 (ABI 2.6): list") == true)
     _ = session.execute("gen random 30 seed=4 sections=3")
     _ = session.execute("layout list spacing=3")
     let bundled = Support.session()
@@ -75,7 +75,7 @@ import Testing
       registry.layouts.map(\.name).sorted() == [
         "chart", "coverflow", "flow", "leftaligned", "list", "mosaic", "parallax", "pinterest", "quilt", "raggy",
         "schematic", "sectionbackground",
-        "shrinkinglist", "stickyheaders", "timeline", "uikitflow", "uikitmosaic", "waterfall",
+        "shrinkinglist", "springy", "stickyheaders", "timeline", "uikitflow", "uikitmosaic", "waterfall",
       ])
     #expect(registry.libraries.allSatisfy { $0.abiMajor == 2 })
   }

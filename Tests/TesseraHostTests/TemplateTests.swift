@@ -10,7 +10,7 @@ import Testing
   static func loads(_ library: String, layout: String) throws {
     let session = Session(registry: PluginRegistry())
     #expect(
-      session.execute("plugin load \(library)")?.hasPrefix("loaded plugin mylayout 0.1.0 (ABI 2.5): \(layout)") == true)
+      session.execute("plugin load \(library)")?.hasPrefix("loaded plugin mylayout 0.1.0 (ABI 2.6): \(layout)") == true)
     _ = session.execute("gen random 40 seed=2")
     #expect(session.execute("layout \(layout)") == "layout \(layout)")
     #expect(session.execute("size")?.hasPrefix("contentSize 390x") == true)

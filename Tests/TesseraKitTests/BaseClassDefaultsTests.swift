@@ -26,7 +26,8 @@ import Testing
         number_of_items: { _, _ in 0 }, item_metrics: { _, _, _, _, _, _ in 0 },
         number_property: { _, _, _, _, _ in -1 }, string_property: { _, _, _, _, _ in -1 },
         index_path_for_id: { _, _, _ in 0 }, number_property_bulk: { _, _, _, _, _, _, _, _ in 0 },
-        screen_scale: { _ in 0 }, reference_bulk: { _, _, _, _, _, _ in 0 }, scroll_insets: { _, _ in }))
+        screen_scale: { _ in 0 }, reference_bulk: { _, _, _, _, _, _ in 0 }, scroll_insets: { _, _ in },
+        touch_location: { _, _ in 0 }))
     return table
   }
 

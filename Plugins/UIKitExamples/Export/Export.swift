@@ -29,7 +29,19 @@ let layouts: [any UIKitLayoutRegistration] = [
   },
   mosaic,
   coverFlow,
+  springy,
 ]
+
+/// The flow whose cells hang on springs (UIKit Dynamics): a scroll pulls them, `step` settles them.
+let springy = UIKitLayout<SpringyFlowLayout>(
+  "springy", summary: "a flow whose cells hang on springs (UIKit Dynamics): scrolls pull them, the clock settles them"
+) { SpringyFlowLayout() }
+.option("damping", \.damping, range: 0...1000, doc: "the springs' damping ratio (1: critical)")
+.option("frequency", \.frequency, range: 0...1000, doc: "the springs' frequency in hertz (0: rigid)")
+.option(
+  "resistance", \.resistance, range: 1...1e9, doc: "a cell lags a scroll by delta × its distance from the finger / this"
+)
+.option("margin", \.margin, range: 0...1e6, doc: "how far beyond the visible rect cells hang on springs")
 
 /// Items turned in perspective (a CATransform3D) by their distance from the middle.
 let coverFlow = UIKitLayout<CoverFlowLayout>(

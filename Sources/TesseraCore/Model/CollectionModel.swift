@@ -42,6 +42,9 @@ public final class CollectionModel: @unchecked Sendable {
   public var screenScale: Double? {
     didSet { generation &+= 1 }
   }
+  /// The pan gesture's touch (`drag`): where the finger is or last was on screen, and whether it
+  /// is down — what `panGestureRecognizer.location(in:)` answers, in content coordinates.
+  public var touch = Touch()
   /// The scroll view's insets as set (`viewport … inset= safeArea= margins= adjust=`).
   public var insets = ViewportInsets() {
     didSet { if insets != oldValue { generation &+= 1 } }

@@ -12,8 +12,19 @@ package enum DataSourceTable {
       bounds: bounds, number_of_sections: numberOfSections, number_of_items: numberOfItems,
       item_metrics: itemMetrics, number_property: numberProperty, string_property: stringProperty,
       index_path_for_id: indexPathForID, number_property_bulk: numberPropertyBulk, screen_scale: screenScale,
-      reference_bulk: referenceBulk, scroll_insets: scrollInsets)
+      reference_bulk: referenceBulk, scroll_insets: scrollInsets, touch_location: touchLocation)
   }
+
+  /// Where the pan gesture's finger is or last was; 1 while it is down.
+  package static let touchLocation:
+    @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<tessera_point>?) -> tessera_bool = {
+      context, out in
+      let model = model(context)
+      let touch = model.touch
+      let location = touch.location(offset: model.bounds.origin)
+      out?.pointee = tessera_point(x: location.x, y: location.y)
+      return touch.isDown ? 1 : 0
+    }
 
   /// Writes no more of the insets than the plugin's struct_size says it has room for.
   package static let scrollInsets:

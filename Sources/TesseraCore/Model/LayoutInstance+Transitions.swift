@@ -29,6 +29,32 @@ extension LayoutInstance {
     return target
   }
 
+  /// targetContentOffset(forProposedContentOffset:withScrollingVelocity:): where a fling released
+  /// with `velocity` (points per second) comes to rest; the proposed offset when the layout has
+  /// no such call (UIKit's base class).
+  public func targetContentOffset(forProposed proposed: Point, velocity: Point) throws(HostError) -> Point {
+    try prepareIfNeeded()
+    let arguments =
+      "\(formatNumber(proposed.x)) \(formatNumber(proposed.y)) velocity \(formatNumber(velocity.x)) \(formatNumber(velocity.y))"
+    guard let call = descriptor.target_content_offset_for_velocity else { return proposed }
+    var out = proposed.abi
+    let status = calling(.targetContentOffsetForVelocity) { call(instance, proposed.abi, velocity.abi, &out) }
+    guard try checkOptional(status, "failed to give a target content offset for a fling") else {
+      record(.targetContentOffsetForVelocity, arguments, result: "unsupported")
+      return proposed
+    }
+    let target = Point(out)
+    record(
+      .targetContentOffsetForVelocity, arguments, result: "\(formatNumber(target.x)) \(formatNumber(target.y))")
+    guard target.x.isFinite, target.y.isFinite else {
+      throw HostError(
+        .pluginBug,
+        "layout '\(layoutClass.name)' gave a non-finite target content offset \(formatNumber(target.x)) \(formatNumber(target.y)) for a fling (plugin bug)"
+      )
+    }
+    return target
+  }
+
   /// `prepareForTransition(to:)`: this layout is about to be replaced by `next`.
   public func prepareForTransition(to next: LayoutClass) throws(HostError) {
     guard let call = descriptor.prepare_for_transition_to else { return }

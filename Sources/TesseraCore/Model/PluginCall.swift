@@ -6,6 +6,9 @@ public enum PluginCall: Int, CaseIterable, Sendable {
   case initialAttributesForAppearing, finalAttributesForDisappearing, invalidationContextForBounds
   case attributesForDecoration, targetContentOffset, prepareForTransitionTo, prepareForTransitionFrom
   case finalizeLayoutTransition
+  /// `tessera.clock/1`'s advance: one frame of the layout's own time.
+  case advance
+  case targetContentOffsetForVelocity
   /// Not counted by `stats`: the error message after a failed call.
   case lastError
 
@@ -34,6 +37,8 @@ public enum PluginCall: Int, CaseIterable, Sendable {
     case .prepareForTransitionTo: "prepare_for_transition_to"
     case .prepareForTransitionFrom: "prepare_for_transition_from"
     case .finalizeLayoutTransition: "finalize_layout_transition"
+    case .advance: "advance"
+    case .targetContentOffsetForVelocity: "target_content_offset_for_velocity"
     case .lastError: "last_error"
     }
   }

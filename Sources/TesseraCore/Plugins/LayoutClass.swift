@@ -19,6 +19,8 @@ public final class LayoutClass: @unchecked Sendable {
   /// The option `zoom` multiplies and the axes it stretches (`tessera.zoom/1`); nil when the
   /// layout does not zoom.
   public private(set) var zoomScale: ZoomScale?
+  /// The layout's own time (`tessera.clock/1`); nil when its attributes do not move with time.
+  public private(set) var clock: LayoutClock?
   public let pluginPath: String
   /// How the supervisor names this layout when one of its calls crashes or hangs.
   package let callerTag: [UInt8]
@@ -105,6 +107,7 @@ public final class LayoutClass: @unchecked Sendable {
       descriptor, table: d, kinds: kinds, customKeys: customKeys, callerTag: callerTag, context: "\(where_) '\(name)'")
     self.zoomScale = try Self.readZoomScale(
       descriptor, table: d, options: options, callerTag: callerTag, context: "\(where_) '\(name)'")
+    self.clock = try Self.readClock(descriptor, table: d, callerTag: callerTag, context: "\(where_) '\(name)'")
   }
 
   public func option(named name: String) -> OptionSpec? {

@@ -31,6 +31,8 @@ struct RenderCommand: WorkbenchCommand {
       dotted blue (in the legend) and drawn over the rest, an element whose index path changes is labelled \
       old→new where that fits, and motion pictures mark no overlaps; 'transition' likewise draws the interactive \
       transition in progress, or the last 'layout … animated' or 'zoom … animated', over the old and new bounds; \
+      'step' with frames=N draws N of the frames the last 'step' or 'drag' ran (the first and the last among them), \
+      each panel the bounds of its frame, captioned with the clock's time; \
       during an interactive transition every picture shows its blended state. PATH '-' prints the SVG instead of \
       writing a file; a relative PATH resolves against the session file's folder. The file is replaced whole \
       or not at all.
@@ -39,12 +41,13 @@ struct RenderCommand: WorkbenchCommand {
     examples: [
       "render layout.svg", "render all.svg content width=800", "render top.svg 0 0 390 200 scale=2",
       "render move.svg batch", "render move.svg batch frames=5", "render zoom.svg transition frames=4",
+      "render settle.svg step frames=6",
     ],
     reads: .always,
     run: .command(RenderCommand.self))
 
   static let file = Argument<FilePath>("PATH")
-  static let area = Argument("viewport|content|batch|transition|X Y W H", PictureArea.reader(PictureArea.words))
+  static let area = Argument("viewport|content|batch|transition|step|X Y W H", PictureArea.reader(PictureArea.words))
   static let options = Argument("key=value", OptionPairs.reader { _ in RenderOptions.schema })
 
   var path: String

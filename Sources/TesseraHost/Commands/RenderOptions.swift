@@ -2,7 +2,7 @@ import TesseraKit
 
 extension PictureArea {
   /// The words `render` takes for what it draws (besides a rect).
-  static let words = ["viewport", "content", "batch", "transition"]
+  static let words = ["viewport", "content", "batch", "transition", "step"]
 }
 
 /// `render`'s `key=value` options, declared once (`help render` lists them, completion offers
@@ -30,7 +30,7 @@ struct RenderOptions {
         "hidden", .choice(["show", "skip"]), default: "skip", doc: "hidden elements drawn dashed, or not drawn"),
       OptionSpec(
         "frames", .integer, range: 2...Double(maximumFrames), placeholder: "N",
-        doc: "a film strip of N frames (with batch or transition)"),
+        doc: "a film strip of N frames (with batch, transition or step)"),
     ])
 
   /// Options that draw `area` at scale 1, or smaller when it would come out longer than

@@ -20,12 +20,26 @@ extension WorkbenchState {
     scene.scrollInsets = model.scrollInsets
     scene.cellColours = cellColours(for: [layout.layoutClass] + (transition.map { [$0.next.layoutClass] } ?? []))
     scene.cellTexts = cellTexts()
-    if options.frames != nil, area != .word("batch"), area != .word("transition") {
+    if options.frames != nil, area != .word("batch"), area != .word("transition"), area != .word("step") {
       throw HostError(
-        "render: frames=N draws a film strip of a batch or a transition: use 'render PATH batch frames=N' or 'render PATH transition frames=N'"
+        "render: frames=N draws a film strip of a batch, a transition or the last step: use 'render PATH batch frames=N', 'render PATH transition frames=N' or 'render PATH step frames=N'"
       )
     }
     switch area {
+    case .word("step")?:
+      guard let memo = memos.lastFilm, memo.isCurrent(layout: layout, model: model) else {
+        throw HostError(
+          "render: there are no frames to draw: run 'step SECONDS' or 'drag DX DY' first (and draw them before anything else changes)"
+        )
+      }
+      guard let frames = options.frames else {
+        throw HostError(
+          "render: the last step is drawn as a film strip: give frames=N, e.g. render settle.svg step frames=6")
+      }
+      scene.area = memo.frames.first?.viewport ?? model.bounds
+      options.fit(scene.area)
+      return PictureRequest(
+        path: path, subject: .film(memo.frames, frames: frames), scene: scene, options: options.picture)
     case .word("batch")?:
       let motions = try lastBatchMotions(layout)
       scene.area = model.bounds

@@ -68,6 +68,21 @@ struct CommandGrammar {
     return "\(key)=\(value)"
   }
 
+  /// The simulation clock: steps (refused amounts among them), drags and flings.
+  mutating func clockLine() -> String {
+    switch random.int(in: 0...5) {
+    case 0, 1:
+      return "step "
+        + pick([number(), "0.1", "0.5", "frames=\(count())", "frames=0", "frames=99999", "rest", "", word()])
+    case 2, 3:
+      let at = chance(40) ? " at \(number()) \(number())" : ""
+      let frames = chance(40) ? " frames=\(pick([count(), "0", "4000", word()]))" : ""
+      return "drag \(number()) \(number())\(at)\(frames)"
+    case 4: return "fling \(number()) \(pick([number(), "2000", "-1500", "1e7"]))"
+    default: return "render \(pick(["-", "settle.svg"])) step" + (chance(80) ? " frames=\(pick([count(), "6"]))" : "")
+    }
+  }
+
   mutating func batchOperation() -> String {
     switch random.int(in: 0...9) {
     case 9: return "animated=" + pick(["false", "true", "false", "no", word()])
@@ -113,7 +128,8 @@ struct CommandGrammar {
         ? pick(["automatic", "scrollableAxes", "never", "always", "sometimes"])
         : pick(["\(number()),\(number()),\(number()),\(number())", "\(number())", "1,2,3", "0,0,0,0"])
       return "\(base) \(key)=\(value)"
-    case 5, 6: return chance(90) ? "scroll \(number()) \(number())" : "scroll"
+    case 5: return chance(90) ? "scroll \(number()) \(number())" + (chance(20) ? " animated" : "") : "scroll"
+    case 6: return clockLine()
     case 7, 8: return chance(80) ? "visible" : "visible --all"
     case 9:
       let all = chance(20) ? " --all" : ""

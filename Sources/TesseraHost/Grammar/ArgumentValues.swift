@@ -72,7 +72,7 @@ struct Viewport: ArgumentValue {
 
 /// Two words read as finite numbers X Y, or `invalid NOUN 'a b': expected two finite numbers,
 /// e.g. EXAMPLE` (an offset, a point, a zoom's focus).
-private func twoNumbers(_ a: String, _ b: String, noun: String, example: String) throws(HostError) -> Point {
+func twoNumbers(_ a: String, _ b: String, noun: String, example: String) throws(HostError) -> Point {
   guard let x = parseNumber(a), let y = parseNumber(b) else {
     throw HostError("invalid \(noun) '\(a) \(b)': expected two finite numbers, e.g. \(example)")
   }

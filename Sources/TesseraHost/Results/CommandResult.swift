@@ -26,6 +26,8 @@ public enum CommandResult {
   /// The viewport size, the screen's scale and the scroll view's insets.
   case viewport(ViewportReport)
   case offset(Point)
+  /// `step`, `drag`, `fling`, `scroll … animated`: the simulation clock.
+  case clock(ClockReport)
   case attributes(AttributeList)
   /// `item at X Y`, `element at X Y`.
   case hit(HitReport)
@@ -199,6 +201,8 @@ public struct PictureRequest {
     case layout
     /// An animation (the last batch, a layout change); a film strip of N frames when given.
     case motion([Motion], frames: Int?)
+    /// Frames the clock ran (the last `step` or `drag`), as a film strip of N of them.
+    case film([FilmFrame], frames: Int)
   }
 
   public var path: String

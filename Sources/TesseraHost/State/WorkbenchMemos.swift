@@ -5,6 +5,8 @@ struct WorkbenchMemos {
   /// Set when the last batch's memo was dropped because something changed after it.
   var lastBatchIsStale = false
   var lastLayoutChange: LayoutChangeMemo?
+  /// The frames the clock ran in the last `step` or `drag`.
+  var lastFilm: FilmMemo?
   /// The views on screen after the last command, when display events are on.
   var displayed = DisplayedViews()
 
@@ -15,19 +17,22 @@ struct WorkbenchMemos {
       lastBatchIsStale = true
     }
     if let memo = lastLayoutChange, !memo.isCurrent(layout: layout, model: model) { lastLayoutChange = nil }
+    if let memo = lastFilm, memo.stamp != nil, !memo.isCurrent(layout: layout, model: model) { lastFilm = nil }
   }
 
   /// Which memos could be drawn now.
-  func current(layout: LayoutInstance?, model: CollectionModel) -> (batch: Bool, layoutChange: Bool) {
+  func current(layout: LayoutInstance?, model: CollectionModel) -> (batch: Bool, layoutChange: Bool, film: Bool) {
     (
       lastBatch?.isCurrent(layout: layout, model: model) ?? false,
-      lastLayoutChange?.isCurrent(layout: layout, model: model) ?? false
+      lastLayoutChange?.isCurrent(layout: layout, model: model) ?? false,
+      lastFilm?.isCurrent(layout: layout, model: model) ?? false
     )
   }
 
   /// The memos that were current stay current once the session is put back as it was (restoring
   /// lays the layout out again, with new generations).
-  mutating func restamp(_ stamp: WorkbenchStamp, current: (batch: Bool, layoutChange: Bool)) {
+  mutating func restamp(_ stamp: WorkbenchStamp, current: (batch: Bool, layoutChange: Bool, film: Bool)) {
+    if current.film { lastFilm?.stamp = stamp }
     if current.batch { lastBatch = lastBatch?.restamped(stamp) }
     if current.layoutChange { lastLayoutChange = lastLayoutChange?.restamped(stamp) }
   }

@@ -9,13 +9,15 @@ extension WorkbenchState {
     let slot: LayoutSlot.Saved
     let settings: WorkbenchSettings
     let memos: WorkbenchMemos
-    let memosCurrent: (batch: Bool, layoutChange: Bool)
+    let memosCurrent: (batch: Bool, layoutChange: Bool, film: Bool)
+    let clock: WorkbenchClock
+    let touch: Touch
   }
 
   var snapshot: Snapshot {
     Snapshot(
       scene: model.scene, slot: slot.saved, settings: settings, memos: memos,
-      memosCurrent: memos.current(layout: layout, model: model))
+      memosCurrent: memos.current(layout: layout, model: model), clock: clock, touch: model.touch)
   }
 
   /// Runs `body`; if it throws, puts the scene, the layout (its options, preferred sizes and
@@ -38,6 +40,8 @@ extension WorkbenchState {
     let sceneChanged = model.restore(saved.scene)
     settings = saved.settings
     memos = saved.memos
+    clock = saved.clock
+    model.touch = saved.touch
     slot.restore(saved.slot, sceneChanged: sceneChanged)
     if let layout { memos.restamp(WorkbenchStamp(layout: layout, model: model), current: saved.memosCurrent) }
   }

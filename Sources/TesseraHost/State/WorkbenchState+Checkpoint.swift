@@ -13,6 +13,7 @@ extension WorkbenchState {
   func checkpointBlocker(force: Bool) -> String? {
     if pendingBatch != nil { return "a batch is being typed" }
     if transition != nil { return "an interactive transition is in progress" }
+    if let blocker = clockBlocker { return blocker }
     // A batch's or layout change's memo (what `render … batch` draws) is not written down: wait
     // for it to go, unless the journal has grown long (then the memo is given up).
     if !force, memos.lastBatch != nil || memos.lastLayoutChange != nil {
@@ -57,6 +58,8 @@ extension WorkbenchState {
       ("tracing", .bool(settings.tracing)),
       ("displayEvents", .bool(settings.displayEvents)),
       ("watchdog", .number(watchdogSeconds)),
+      ("clock", .array([.number(clock.time), .number(Double(clock.frames))])),
+      ("touch", .array([.number(model.touch.screenPoint.x), .number(model.touch.screenPoint.y)])),
       (
         "selfSizing",
         .object([
@@ -181,6 +184,18 @@ extension WorkbenchState {
     memos.lastBatch = nil
     memos.lastLayoutChange = nil
     // What is on screen follows from the rest: taken again, as after the checkpoint's command.
+    if case .array(let values)? = try? member("clock").value, values.count == 2,
+      case .number(let time) = values[0].value, case .number(let frames) = values[1].value, time.isFinite, time >= 0
+    {
+      clock = WorkbenchClock()
+      clock.time = time
+      clock.frames = Int(exactly: frames) ?? 0
+    }
+    if case .array(let values)? = try? member("touch").value, values.count == 2,
+      case .number(let x) = values[0].value, case .number(let y) = values[1].value, x.isFinite, y.isFinite
+    {
+      model.touch = Touch(screenPoint: Point(x: x, y: y))
+    }
     if case .bool(let on)? = try? member("displayEvents").value { settings.displayEvents = on }
     memos.displayed = settings.displayEvents ? try viewsOnScreen() : DisplayedViews()
   }

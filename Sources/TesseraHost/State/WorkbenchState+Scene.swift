@@ -37,6 +37,7 @@ extension WorkbenchState {
   /// (UIKit's shouldInvalidateLayoutForBoundsChange).
   func setBounds(to newBounds: Rect) throws(HostError) {
     try atomically { () throws(HostError) in
+      stopScrollAnimation()
       let layout = self.layout
       let invalidates = layout?.shouldInvalidate(forBoundsChange: newBounds) ?? false
       // UIKit asks for the context before the bounds change lands, with the layout as it was.
@@ -71,6 +72,7 @@ extension WorkbenchState {
   /// top-left of its scroll range moves to the new one.
   func setViewport(_ size: Size, scale: Double?, insets: ViewportInsets) throws(HostError) {
     try atomically { () throws(HostError) in
+      stopScrollAnimation()
       let wasResting = model.bounds.origin == model.restingOffset
       if scale != model.screenScale || insets != model.insets {
         model.screenScale = scale

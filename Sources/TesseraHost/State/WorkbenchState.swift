@@ -35,6 +35,11 @@ public final class WorkbenchState {
   }
   var settings = WorkbenchSettings()
   var memos = WorkbenchMemos()
+  /// The simulation clock: its time, and the animated scroll in progress.
+  var clock = WorkbenchClock()
+  /// True while the clock moves the bounds (an animated scroll's frame, a drag): other changes of
+  /// the bounds stop an animated scroll.
+  var isClockDriving = false
   /// Relative paths in `load`, `run`, `render` and `plugin load` resolve against this folder:
   /// the session file's folder when replaying one, else the working directory.
   public internal(set) var baseDirectory: String

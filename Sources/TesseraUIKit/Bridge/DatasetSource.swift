@@ -24,6 +24,12 @@ final class DatasetSource {
   /// The scroll view's insets (`viewport … inset= safeArea= margins=`), all zero before a pass.
   var scrollInsets: ScrollInsets { collectionView?.scrollInsets ?? ScrollInsets() }
 
+  /// The pan gesture's finger (ABI 2.6): in content coordinates, and whether it is down.
+  var touch: (location: CGPoint, isDown: Bool) {
+    guard let touch = collectionView?.touch else { return (.zero, false) }
+    return (CGPoint(x: touch.location.x, y: touch.location.y), touch.isDown)
+  }
+
   func contains(_ indexPath: Foundation.IndexPath) -> Bool {
     indexPath.count == 2 && indexPath.section >= 0 && indexPath.item >= 0
       && indexPath.item < numberOfItems(inSection: indexPath.section)

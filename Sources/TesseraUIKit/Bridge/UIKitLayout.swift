@@ -76,7 +76,8 @@ public struct UIKitLayout<Layout: UICollectionViewLayout>: UIKitLayoutRegistrati
     var kinds: [ElementKind] = []
     for kind in supplementary + decoration where !kinds.contains(kind) { kinds.append(kind) }
     let description = LayoutDescription(
-      name: name, summary: summary, options: all.map { $0.describe(probe) }, kinds: kinds)
+      name: name, summary: summary, options: all.map { $0.describe(probe) }, kinds: kinds,
+      movesWithTime: true)
     let make = self.make
     let bindings = all
     let name = self.name

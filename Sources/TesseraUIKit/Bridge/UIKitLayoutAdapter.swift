@@ -193,6 +193,19 @@ final class UIKitLayoutAdapter: CollectionLayout {
     )
   }
 
+  // MARK: The clock
+
+  /// One frame: the layout's dynamic animator, if it made one, steps and moves its items; the
+  /// host then invalidates with an empty context, as the animator's tick does on a device.
+  func advance(by seconds: Double) throws(LayoutError) -> ClockStep {
+    guard let animator = layout.dynamicAnimator else { return ClockStep(running: false) }
+    makeCurrent()
+    let moved = animator.tick(seconds)
+    return ClockStep(running: animator.isRunning, invalidation: moved ? InvalidationContext() : nil)
+  }
+
+  var isMoving: Bool { layout.dynamicAnimator?.isRunning ?? false }
+
   func takeQueryError() -> LayoutError? {
     defer { queryError = nil }
     return queryError

@@ -15,6 +15,9 @@ open class UICollectionViewLayout: NSObject {
   /// The collection view this layout lays out; nil until the host installs the layout.
   open var collectionView: UICollectionView? { installedView }
   final weak var installedView: UICollectionView?
+  /// The animator made with `UIDynamicAnimator(collectionViewLayout: self)`: the workbench's
+  /// clock ticks it.
+  final weak var dynamicAnimator: UIDynamicAnimator?
 
   /// Decoration kinds registered in `init()` (`register(_:forDecorationViewOfKind:)`): Tessera
   /// lists, draws and queries them like its own layouts' kinds.

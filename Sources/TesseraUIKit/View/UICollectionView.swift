@@ -73,8 +73,12 @@ open class UICollectionView: UIScrollView {
   open var delegate: UICollectionViewDelegate? { datasetDelegate }
   open var dataSource: UICollectionViewDataSource? { datasetDelegate }
 
+  /// The pan gesture that scrolls the view: where the workbench's finger is (`drag`).
+  public let panGestureRecognizer: UIPanGestureRecognizer
+
   init(source: DatasetSource, layout: UICollectionViewLayout) {
     self.source = source
+    self.panGestureRecognizer = UIPanGestureRecognizer(source: source)
     self.collectionViewLayout = layout
     self.datasetDelegate = TesseraDatasetDelegate(source: source)
     super.init(frame: source.bounds)

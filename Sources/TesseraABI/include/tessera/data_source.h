@@ -146,6 +146,18 @@ typedef struct tessera_data_source {
    * out->struct_size to sizeof(tessera_scroll_insets) of its header, the host writes no more than
    * that. Read them in prepare; the host invalidates everything when any of them changes. */
   void (*scroll_insets)(void *context, tessera_scroll_insets *out);
+
+  /* ---- appended in 2.6: call only when struct_size reaches it ---- */
+
+  /* The collection view's pan gesture, as `panGestureRecognizer.location(in: collectionView)`
+   * answers it: stores in `out` where the finger is, in the collection view's coordinates
+   * (content coordinates: the point on screen plus the content offset), and returns 1 while a
+   * finger is down (during `drag`), 0 when none is. Like UIKit's recognizer, the host keeps the
+   * last touch's point on screen: after the finger lifts, `out` is that screen point plus the
+   * current offset, and before any touch it is the screen's origin, i.e. the offset itself. A
+   * layout that reacts to the touch (a springy layout pulls items by their distance from it)
+   * reads it when the bounds change. */
+  tessera_bool (*touch_location)(void *context, tessera_point *out);
 } tessera_data_source;
 
 /* The smallest data source a 2.1 plugin may be given: everything up to number_property_bulk

@@ -22,6 +22,7 @@
 #include "plugin.h"
 #include "drawing.h"
 #include "zoom.h"
+#include "clock.h"
 #include "helpers.h"
 
 #endif

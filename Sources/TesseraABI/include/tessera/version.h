@@ -37,7 +37,7 @@
 #include <stddef.h>
 
 #define TESSERA_ABI_MAJOR 2
-#define TESSERA_ABI_MINOR 5
+#define TESSERA_ABI_MINOR 6
 
 /* Element `index` of an array whose elements are `stride` bytes apart (rule 2). */
 #define TESSERA_ELEMENT(type, base, stride, index) \

@@ -69,6 +69,7 @@ enum JSONFormatter {
     case .layoutChanged(let report): return LayoutChangeJSON.json(report)
     case .transition(let status): return LayoutChangeJSON.json(status)
     case .offset(let point): return .object([("offset", pair(point.x, point.y))])
+    case .clock(let report): return ClockJSON.json(report)
     case .attributes(let list): return .object([("attributes", AttributesJSON.array(list))])
     case .hit(let report): return HitJSON.json(report)
     case .contentSize(let size): return .object([("contentSize", pair(size.width, size.height))])

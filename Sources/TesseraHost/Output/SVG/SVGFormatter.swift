@@ -10,6 +10,8 @@ enum SVGFormatter {
       return MotionPicture.filmStrip(motions, frames: frames, scene: request.scene, options: request.options)
     case .motion(let motions, nil):
       return MotionPicture.animated(motions, scene: request.scene, options: request.options)
+    case .film(let frames, let count):
+      return RecordedFilmPicture.filmStrip(frames, frames: count, scene: request.scene, options: request.options)
     }
   }
 }

@@ -6,9 +6,9 @@ enum SceneFrames {
   static let clipID = "ts-area"
 
   /// `<clipPath>` for the area, for `defs`.
-  static func clipPath(_ area: Rect) -> SVGDocument {
+  static func clipPath(_ area: Rect, id: String = clipID) -> SVGDocument {
     var doc = SVGDocument()
-    doc.start("clipPath", ["id": clipID])
+    doc.start("clipPath", ["id": id])
     doc.leaf("rect", rectAttributes(area))
     doc.end("clipPath")
     doc.newline()

@@ -30,6 +30,7 @@ enum TableFormatter {
     case .layoutChanged(let report): return LayoutChangeText.text(report)
     case .transition(let status): return LayoutChangeText.text(status)
     case .offset(let point): return "offset \(formatTableNumber(point.x)) \(formatTableNumber(point.y))"
+    case .clock(let report): return ClockText.text(report)
     case .attributes(let list): return AttributesTable.listing(list)
     case .hit(let report): return HitText.text(report)
     case .contentSize(let size): return "contentSize \(size.tableFormatted)"

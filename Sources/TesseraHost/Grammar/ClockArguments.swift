@@ -1,0 +1,98 @@
+import TesseraKit
+
+/// What `step` takes: a number of seconds, `frames=N`, or `rest`.
+struct StepAmountArgument: ArgumentValue {
+  var amount: WorkbenchState.StepAmount
+
+  static var reader: ArgumentReader<StepAmountArgument> {
+    ArgumentReader(words: 1, complete: { _ in ["frames=", "rest"] }) { words, _ throws(HostError) in
+      let word = words[0]
+      if word == "rest" { return StepAmountArgument(amount: .rest) }
+      if word.hasPrefix("frames=") {
+        let text = word.dropFirst("frames=".count)
+        guard let count = Int(text), (1...WorkbenchClock.mostFrames).contains(count) else {
+          throw HostError(
+            "invalid frames '\(text)': expected a whole number of frames from 1 to \(WorkbenchClock.mostFrames) (a minute at 60 a second)"
+          )
+        }
+        return StepAmountArgument(amount: .frames(count))
+      }
+      guard let seconds = parseNumber(word), seconds > 0, seconds <= WorkbenchClock.longestStep else {
+        throw HostError(
+          "invalid step '\(word)': give a number of seconds above 0 and at most \(formatNumber(WorkbenchClock.longestStep)), frames=N, or rest"
+        )
+      }
+      return StepAmountArgument(amount: .seconds(seconds))
+    }
+  }
+}
+
+/// `DX DY`: how far a finger drags, in points on screen.
+struct DragDistance: ArgumentValue {
+  var point: Point
+
+  static var reader: ArgumentReader<DragDistance> {
+    ArgumentReader(words: 2) { words, _ throws(HostError) in
+      let point = try twoNumbers(words[0], words[1], noun: "drag", example: "drag 0 -200")
+      try Limits.checkOffset(point.x, "drag x")
+      try Limits.checkOffset(point.y, "drag y")
+      return DragDistance(point: point)
+    }
+  }
+}
+
+/// `at X Y`: where on screen a finger goes down (viewport coordinates).
+struct ScreenPoint: ArgumentValue {
+  var point: Point
+
+  static var reader: ArgumentReader<ScreenPoint> {
+    ArgumentReader(
+      words: 3, takes: { next in next.first == "at" ? 3 : nil }, complete: { _ in ["at"] }
+    ) { words, context throws(HostError) in
+      guard words[0] == "at" else { throw HostError.usage(context.misfit) }
+      let point = try twoNumbers(words[1], words[2], noun: "point", example: "at 195 600")
+      try Limits.checkCoordinate(point.x, "touch x")
+      try Limits.checkCoordinate(point.y, "touch y")
+      return ScreenPoint(point: point)
+    }
+  }
+}
+
+/// `frames=N`: over how many frames a drag moves.
+struct FrameCount: ArgumentValue {
+  var count: Int
+
+  static var reader: ArgumentReader<FrameCount> {
+    ArgumentReader(
+      words: 1, takes: { next in next.first?.hasPrefix("frames=") == true ? 1 : nil },
+      complete: { _ in ["frames="] }
+    ) { words, context throws(HostError) in
+      guard words[0].hasPrefix("frames=") else { throw HostError.usage(context.misfit) }
+      let text = words[0].dropFirst("frames=".count)
+      guard let count = Int(text), (1...WorkbenchClock.mostFrames).contains(count) else {
+        throw HostError(
+          "invalid frames '\(text)': expected a whole number of frames from 1 to \(WorkbenchClock.mostFrames)")
+      }
+      return FrameCount(count: count)
+    }
+  }
+}
+
+/// `VX VY`: a fling's velocity, in points per second of the content offset.
+struct Velocity: ArgumentValue {
+  static let fastest = 1_000_000.0
+  var point: Point
+
+  static var reader: ArgumentReader<Velocity> {
+    ArgumentReader(words: 2) { words, _ throws(HostError) in
+      let point = try twoNumbers(words[0], words[1], noun: "velocity", example: "fling 0 2000")
+      for (value, axis) in [(point.x, "x"), (point.y, "y")] where value.magnitude > fastest {
+        throw HostError(
+          .limit,
+          "fling velocity \(axis) \(formatNumber(value)) is too large: velocities are within ±\(formatNumber(fastest)) points a second"
+        )
+      }
+      return Velocity(point: point)
+    }
+  }
+}
