@@ -4,6 +4,19 @@ import TesseraHost
 import TesseraKit
 
 struct Bench: ParsableCommand {
+  /// `--options "a=1 b=2"` as pairs; a word without '=' is refused.
+  static func pairs(_ text: String?) throws(HostError) -> [(key: String, value: String)] {
+    guard let text else { return [] }
+    var pairs: [(key: String, value: String)] = []
+    for word in text.split(separator: " ") {
+      guard let equals = word.firstIndex(of: "="), equals != word.startIndex else {
+        throw HostError("bench: --options takes key=value words, not '\(word)'")
+      }
+      pairs.append((String(word[..<equals]), String(word[word.index(after: equals)...])))
+    }
+    return pairs
+  }
+
   static let configuration = CommandConfiguration(
     abstract: "Time prepare, visible-rect queries and item lookups on a large dataset (use a release build).")
 
@@ -46,6 +59,15 @@ struct Bench: ParsableCommand {
   var scroll = false
   @Flag(help: "With --scroll: cells start at an estimate and report their dataset size as they come into view.")
   var scrollSelfSizing = false
+  @Flag(
+    help:
+      "Also drag a layout that moves with time (springy) 100 points, then run frames of 1/60 s until it rests: items pulled, per-frame time (advance, prepare, visible query)."
+  )
+  var clock = false
+  @Option(
+    help: ArgumentHelp(
+      "The measured layout's options, as 'layout NAME key=value ...' takes them.", valueName: "key=value ..."))
+  var options: String?
   @Option(
     help: ArgumentHelp(
       "Instead: time loading this dataset file (read and decode, median of --prepare-runs runs) and its peak memory.",
@@ -93,6 +115,8 @@ struct Bench: ParsableCommand {
         configuration.selfSizingEvents = selfsizing
         configuration.scroll = scroll
         configuration.scrollSelfSizing = scrollSelfSizing
+        configuration.clock = clock
+        configuration.options = try Self.pairs(options)
         configuration.progress = .terminal
         let result = try Benchmark.run(configuration, registry: registry)
         results.append(result)

@@ -6,11 +6,13 @@ import UIKit
 /// pulls every attached cell by the scroll's delta, less the farther it is from the finger, and
 /// the springs settle them back over the next frames.
 ///
-/// As the article's, with three changes a layout that must answer any query needs: the flow's
+/// As the article's, with four changes a layout that must answer any query needs: the flow's
 /// attributes are copied before the animator moves them (UIKit warns of a cached-frame mismatch
 /// otherwise); a query beyond the springs' neighbourhood answers the flow's own attributes, so
-/// every item can be found; and a change of the data or of the view's width lets the springs go,
-/// so they attach again where the items now rest.
+/// every item can be found; a change of the data or of the view's width lets the springs go, so
+/// they attach again where the items now rest; and a prepare whose neighbourhood has not moved
+/// (the animator's tick invalidates the layout every frame) keeps the springs as they are
+/// instead of checking every one again.
 public final class SpringyFlowLayout: UICollectionViewFlowLayout {
   /// The springs' damping ratio (the article's 0.8).
   public var damping: CGFloat = 0.8
@@ -25,6 +27,9 @@ public final class SpringyFlowLayout: UICollectionViewFlowLayout {
   private lazy var dynamicAnimator = UIDynamicAnimator(collectionViewLayout: self)
   private var visibleIndexPaths = Set<IndexPath>()
   private var latestDelta: CGFloat = 0
+  /// The neighbourhood the springs were last fitted to: a prepare with the same one (each frame
+  /// the animator's tick invalidates the layout) has nothing to attach or let go.
+  private var fittedRect: CGRect?
 
   public override init() {
     super.init()
@@ -43,6 +48,8 @@ public final class SpringyFlowLayout: UICollectionViewFlowLayout {
     guard let collectionView else { return }
     let visibleRect = CGRect(origin: collectionView.bounds.origin, size: collectionView.frame.size)
       .insetBy(dx: -margin, dy: -margin)
+    guard visibleRect != fittedRect else { return }
+    fittedRect = visibleRect
     let itemsInVisibleRect = (super.layoutAttributesForElements(in: visibleRect) ?? [])
       .filter { $0.representedElementCategory == .cell }
     let indexPathsInVisibleRect = Set(itemsInVisibleRect.map(\.indexPath))
@@ -121,5 +128,6 @@ public final class SpringyFlowLayout: UICollectionViewFlowLayout {
   private func letSpringsGo() {
     dynamicAnimator.removeAllBehaviors()
     visibleIndexPaths.removeAll()
+    fittedRect = nil
   }
 }

@@ -24,7 +24,7 @@ extension LayoutInstance {
     report.struct_size = abiSize(tessera_clock_report.self)
     try check(calling(.advance) { clock.advance(instance, seconds, &report) }, "failed to advance its time")
     record(
-      .advance, formatNumber(seconds),
+      .advance, formatNumber((seconds * 1e6).rounded() / 1e6),
       result: "\(report.running != 0 ? "running" : "at rest")\(report.invalidates != 0 ? ", invalidates" : "")")
     guard report.invalidates != 0 else { return report.running != 0 }
     if let context = report.context {

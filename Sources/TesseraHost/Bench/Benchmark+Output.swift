@@ -52,6 +52,23 @@ extension Benchmark.Result {
           + (scroll.selfSizing ? ", \(scroll.reportedSizes) sizes reported" : ""),
       ])
     }
+    if let clock {
+      table.add([
+        "clock: a drag of 100 points",
+        "\(clock.pulled) item\(clock.pulled == 1 ? "" : "s") pulled; "
+          + (clock.rested
+            ? "at rest after \(clock.frames) frames of 1/60 s"
+            : "still moving after \(clock.frames) frames of 1/60 s"),
+      ])
+      table.add([
+        "clock: frame time",
+        "median \(Self.fixed(clock.medianMicroseconds, 1)) µs, p99 \(Self.fixed(clock.p99Microseconds, 1)) µs, max \(Self.fixed(clock.maxMicroseconds, 1)) µs (advance, prepare, visible query)",
+      ])
+      table.add([
+        "clock: advance alone",
+        "median \(Self.fixed(clock.advanceMedianMicroseconds, 1)) µs a frame, two simulation steps of 1/120 s",
+      ])
+    }
     table.add([
       "memory (resident)",
       "\(Self.fixed(memory.baseline, 1)) MiB before the dataset, +\(Self.fixed(memory.dataset - memory.baseline, 1)) MiB dataset, +\(Self.fixed(memory.prepared - memory.dataset, 1)) MiB layout",
@@ -96,6 +113,19 @@ extension Benchmark.Result {
             ("framesOverBudget", .number(Double(scroll.framesOverBudget))),
             ("prepares", .number(Double(scroll.prepares))), ("fullPrepares", .number(Double(scroll.fullPrepares))),
             ("reportedSizes", .number(Double(scroll.reportedSizes))),
+          ])
+        )
+      ]
+    }
+    if let clock {
+      members += [
+        (
+          "clock",
+          .object([
+            ("pulled", .number(Double(clock.pulled))), ("frames", .number(Double(clock.frames))),
+            ("rested", .bool(clock.rested)), ("medianFrameUs", .number(clock.medianMicroseconds)),
+            ("p99FrameUs", .number(clock.p99Microseconds)), ("maxFrameUs", .number(clock.maxMicroseconds)),
+            ("advanceMedianUs", .number(clock.advanceMedianMicroseconds)),
           ])
         )
       ]

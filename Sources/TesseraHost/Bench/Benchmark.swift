@@ -28,6 +28,10 @@ public struct Benchmark {
     /// Also run the scroll benchmark (`ScrollBenchmark`), with self-sizing cells when asked.
     public var scroll = false
     public var scrollSelfSizing = false
+    /// Also run the clock benchmark (`ClockBenchmark`): a drag, then frames until the layout rests.
+    public var clock = false
+    /// The measured layout's options, as `layout NAME key=value` takes them.
+    public var options: [(key: String, value: String)] = []
     /// Where long runs say what they are doing (a terminal's standard error, or nowhere).
     public var progress = BenchProgress.silent
 
@@ -84,6 +88,7 @@ public struct Benchmark {
     public var selfSizingMedianMicroseconds: Double?
 
     public var scroll: ScrollBenchmark.Result?
+    public var clock: ClockBenchmark.Result?
 
     public var abiOverheadRatio: Double? { directQueryNanoseconds.map { visibleQueryNanoseconds / $0 } }
     public var bytesPerItem: Double? { items > 0 ? peakMemoryMiB * 1_048_576 / Double(items) : nil }
@@ -129,7 +134,8 @@ public struct Benchmark {
     let dataset = try makeDataset(configuration, generator)
     let datasetMemory = MemoryProbe.residentMiB()
     let model = CollectionModel(dataset: dataset, bounds: Rect(origin: .zero, size: Session.defaultViewport))
-    let instance = try LayoutInstance(layoutClass, model: model)
+    let optionValues = try layoutClass.optionSchema.parse(configuration.options).all
+    let instance = try LayoutInstance(layoutClass, model: model, options: optionValues)
 
     var prepareTimes: [Double] = []
     var preparedMemory = datasetMemory
@@ -226,6 +232,13 @@ public struct Benchmark {
       scroll = try ScrollBenchmark.run(
         layoutClass: layoutClass, dataset: dataset, selfSizing: configuration.scrollSelfSizing, progress: progress)
     }
+    var clock: ClockBenchmark.Result?
+    if configuration.clock {
+      // A fresh instance at the top of the content, as a person starts dragging it.
+      let clockModel = CollectionModel(dataset: dataset, bounds: Rect(origin: .zero, size: Session.defaultViewport))
+      clock = try ClockBenchmark.run(
+        LayoutInstance(layoutClass, model: clockModel, options: optionValues), model: clockModel, progress: progress)
+    }
     progress.clear()
 
     let prepare = median(prepareTimes)
@@ -239,7 +252,7 @@ public struct Benchmark {
       memory: MemorySteps(baseline: baseline, dataset: datasetMemory, prepared: preparedMemory),
       contentSize: content, sectionCount: dataset.sections.count, batchMilliseconds: batchTime,
       batchDeletesOnly: batchDeletesOnly, selfSizingTotalMilliseconds: selfSizing?.total,
-      selfSizingMedianMicroseconds: selfSizing?.median, scroll: scroll)
+      selfSizingMedianMicroseconds: selfSizing?.median, scroll: scroll, clock: clock)
   }
 
   /// The dataset `--dataset` names with `--items` items: a tree of exactly that many nodes

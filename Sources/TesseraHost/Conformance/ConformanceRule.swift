@@ -25,9 +25,9 @@ public enum ConformanceRule: String, CaseIterable, Sendable {
     case .selfSizing: "after a preferred size, the incremental pass gives what a fresh prepare with that size gives"
     case .batch: "after a batch update, the layout gives what a fresh prepare of the new data gives"
     case .scrollStable:
-      "when a scroll does not invalidate the layout, its answers do not change: a rect asked before and after the scroll gives the same elements"
+      "when a scroll does not invalidate the layout, its answers do not change: a rect asked before and after the scroll gives the same elements (a layout that moves with time is compared at rest, each frame to within \(formatNumber(ConformanceChecker.restingTolerance)) point)"
     case .boundsChange:
-      "after the viewport's size, the screen's scale or the offset changes, the layout answers what a fresh instance at the new bounds answers (UIKit's contract: a layout whose answers depend on the bounds asks to be invalidated)"
+      "after the viewport's size, the screen's scale or the offset changes, the layout answers what a fresh instance at the new bounds answers (UIKit's contract: a layout whose answers depend on the bounds asks to be invalidated; a layout that moves with time is compared at rest, each frame to within \(formatNumber(ConformanceChecker.restingTolerance)) point)"
     }
   }
 }

@@ -18,7 +18,7 @@ public struct ClockReport: Sendable, Equatable {
   /// Whether it moves now, and since when it rests (nil: it moves, or has never moved).
   public var moving: Bool
   public var restedAt: Double?
-  /// The finger after a drag (on screen), nil when none is down.
+  /// Where a drag lifted its finger, on screen (nil for every other command).
   public var touch: Point?
   /// `step rest` ran out of time with something still moving.
   public var stoppedMoving = true

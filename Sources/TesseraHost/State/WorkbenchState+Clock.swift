@@ -203,7 +203,7 @@ extension WorkbenchState {
       time: clock.time, framesRun: framesRun, offset: model.bounds.origin, scrollingTo: clock.scroll?.to,
       scrollEnds: clock.scroll?.end, scrollEnded: clock.scroll == nil ? clock.scrollEnded?.time : nil,
       layout: layout.layoutClass.name, movesWithTime: moves, moving: moving,
-      restedAt: moving ? nil : clock.layoutRestedAt, touch: model.touch.isDown ? model.touch.screenPoint : nil)
+      restedAt: moving ? nil : clock.layoutRestedAt, touch: nil)
   }
 
   /// The offsets a fling may come to rest at: from the resting offset to the content's end less

@@ -37,6 +37,8 @@ struct PhysicsWorld {
     var awake = true
     /// How many joints hold it: a body with none is dropped.
     var joints = 0
+    /// Whether the last `advance` stepped it (its item's centre is to be written back).
+    var moved = false
   }
 
   struct Joint {
@@ -65,6 +67,7 @@ struct PhysicsWorld {
   mutating func advance(by seconds: Double) -> Int {
     carried += seconds
     var stepped = 0
+    for i in bodies.indices { bodies[i].moved = bodies[i].awake }
     while carried >= Self.step {
       carried -= Self.step
       if isRunning {
@@ -76,8 +79,20 @@ struct PhysicsWorld {
   }
 
   private mutating func solve(_ h: Double) {
+    bodies.withUnsafeMutableBufferPointer { bodies in
+      joints.withUnsafeMutableBufferPointer { joints in
+        Self.solve(h, bodies: bodies, joints: joints)
+      }
+    }
+  }
+
+  /// One step over buffers (no copy-on-write or bounds checks in the inner loops: ten thousand
+  /// springs are stepped twice a frame).
+  private static func solve(
+    _ h: Double, bodies: UnsafeMutableBufferPointer<Body>, joints: UnsafeMutableBufferPointer<Joint>
+  ) {
     // Velocities: damping only (no gravity, no forces).
-    let damping = 1 / (1 + h * Self.linearDamping)
+    let damping = 1 / (1 + h * linearDamping)
     for i in bodies.indices where bodies[i].awake {
       bodies[i].velocity.x *= damping
       bodies[i].velocity.y *= damping
@@ -89,7 +104,7 @@ struct PhysicsWorld {
       let p = bodies[b].position
       var u = CGPoint(x: joints[j].anchor.x - p.x, y: joints[j].anchor.y - p.y)
       let length = (u.x * u.x + u.y * u.y).squareRoot()
-      if length > Self.linearSlop {
+      if length > linearSlop {
         u.x /= length
         u.y /= length
       } else {
@@ -119,7 +134,7 @@ struct PhysicsWorld {
       bodies[b].velocity.x -= impulse * u.x
       bodies[b].velocity.y -= impulse * u.y
     }
-    for _ in 0..<Self.velocityIterations {
+    for _ in 0..<velocityIterations {
       for j in joints.indices {
         let b = joints[j].body
         guard bodies[b].awake else { continue }
@@ -138,8 +153,8 @@ struct PhysicsWorld {
       let tx = h * v.x
       let ty = h * v.y
       let squared = tx * tx + ty * ty
-      if squared > Self.maxTranslation * Self.maxTranslation {
-        let ratio = Self.maxTranslation / squared.squareRoot()
+      if squared > maxTranslation * maxTranslation {
+        let ratio = maxTranslation / squared.squareRoot()
         v.x *= ratio
         v.y *= ratio
         bodies[i].velocity = v
@@ -148,7 +163,7 @@ struct PhysicsWorld {
       bodies[i].position.y += h * v.y
     }
     // Rigid joints are corrected by position; soft ones are not.
-    for _ in 0..<Self.positionIterations {
+    for _ in 0..<positionIterations {
       for j in joints.indices where joints[j].frequency <= 0 {
         let b = joints[j].body
         guard bodies[b].awake else { continue }
@@ -158,14 +173,14 @@ struct PhysicsWorld {
         guard length > 0 else { continue }
         u.x /= length
         u.y /= length
-        let c = min(max(length - joints[j].length, -Self.maxLinearCorrection), Self.maxLinearCorrection)
+        let c = min(max(length - joints[j].length, -maxLinearCorrection), maxLinearCorrection)
         let impulse = -c
         bodies[b].position.x -= impulse * u.x
         bodies[b].position.y -= impulse * u.y
       }
     }
     // Sleep: a body slower than the tolerance for long enough stops.
-    let tolerance = Self.linearSleepTolerance * Self.linearSleepTolerance
+    let tolerance = linearSleepTolerance * linearSleepTolerance
     for i in bodies.indices where bodies[i].awake {
       let v = bodies[i].velocity
       if v.x * v.x + v.y * v.y > tolerance {
@@ -173,7 +188,7 @@ struct PhysicsWorld {
       } else {
         bodies[i].sleepTime += h
       }
-      if bodies[i].sleepTime >= Self.timeToSleep {
+      if bodies[i].sleepTime >= timeToSleep {
         bodies[i].awake = false
         bodies[i].velocity = .zero
         bodies[i].sleepTime = 0

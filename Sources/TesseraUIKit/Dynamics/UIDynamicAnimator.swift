@@ -19,6 +19,8 @@ open class UIDynamicAnimator: NSObject {
   open weak var delegate: UIDynamicAnimatorDelegate?
 
   private var topLevel: [UIDynamicBehavior] = []
+  /// The top-level behaviours' identities: adding ten thousand springs stays linear.
+  private var topLevelIDs: Set<ObjectIdentifier> = []
   private var world = PhysicsWorld()
   /// Each body's item, by body index.
   private var items: [UIDynamicItem] = []
@@ -52,13 +54,15 @@ open class UIDynamicAnimator: NSObject {
   open var isRunning: Bool { world.isRunning }
 
   open func addBehavior(_ behavior: UIDynamicBehavior) {
-    guard !topLevel.contains(where: { $0 === behavior }) else { return }
+    guard topLevelIDs.insert(ObjectIdentifier(behavior)).inserted else { return }
     topLevel.append(behavior)
     childAdded(behavior)
   }
 
   open func removeBehavior(_ behavior: UIDynamicBehavior) {
-    guard let index = topLevel.firstIndex(where: { $0 === behavior }) else { return }
+    guard topLevelIDs.remove(ObjectIdentifier(behavior)) != nil,
+      let index = topLevel.firstIndex(where: { $0 === behavior })
+    else { return }
     topLevel.remove(at: index)
     childRemoved(behavior)
   }
@@ -67,6 +71,7 @@ open class UIDynamicAnimator: NSObject {
     for behavior in topLevel { behavior.willMove(to: nil) }
     for behavior in topLevel.flatMap(\.flattened) { behavior.dynamicAnimator = nil }
     topLevel.removeAll()
+    topLevelIDs.removeAll()
     world = PhysicsWorld()
     items.removeAll()
     bodyOfItem.removeAll()
@@ -129,14 +134,21 @@ open class UIDynamicAnimator: NSObject {
     let steps = world.advance(by: seconds)
     elapsedTime += seconds
     if steps > 0 {
-      for (index, body) in world.bodies.enumerated() where body.position != items[index].center {
-        items[index].center = body.position
+      // Only items that moved: a body that slept before this frame is where its item is.
+      for index in world.bodies.indices where world.bodies[index].moved {
+        items[index].center = world.bodies[index].position
       }
-      for behavior in topLevel.flatMap(\.flattened) { behavior.action?() }
+      for behavior in topLevel { Self.runActions(behavior) }
     }
     wasRunning = world.isRunning
     if running && !wasRunning { delegate?.dynamicAnimatorDidPause(self) }
     return steps > 0
+  }
+
+  /// Runs a behaviour's action and its children's, depth first, as UIKit does after each step.
+  private static func runActions(_ behavior: UIDynamicBehavior) {
+    behavior.action?()
+    for child in behavior.childBehaviors { runActions(child) }
   }
 
   // MARK: Bookkeeping
