@@ -21,7 +21,7 @@ import Testing
       "error: item takes an index path, or a kind and an index path\nusage:\n  item at X Y\n  item S.I\n  item KIND S.I"
     ),
     ("dump 0 0 10", "error: dump takes no rect or a whole one\nusage: dump [X Y W H] [--all]"),
-    ("scroll 1", "error: scroll takes the content offset X and Y\nusage: scroll [X Y]"),
+    ("scroll 1", "error: scroll takes the content offset X and Y, then 'animated'\nusage: scroll [X Y] [animated]"),
     ("size now", "error: size takes no arguments\nusage: size"),
     (
       "visible 0 0",
@@ -54,7 +54,7 @@ import Testing
     ),
     (
       "render x.svg 0 0 10",
-      "error: render takes a file, then what to draw (a word, or a rect of four numbers X Y W H), then key=value options\nusage: render PATH [viewport|content|batch|transition|X Y W H] [key=value ...]"
+      "error: render takes a file, then what to draw (a word, or a rect of four numbers X Y W H), then key=value options\nusage: render PATH [viewport|content|batch|transition|step|X Y W H] [key=value ...]"
     ),
     ("render x.svg 0 0 10 y", "error: invalid number 'y' in rect: expected four finite numbers X Y W H"),
   ])
@@ -106,7 +106,7 @@ import Testing
       }.map(\.name).sorted()
     }
     #expect(named(.always) == ["data", "dump", "element", "help", "item", "plugins", "render", "size", "visible"])
-    #expect(named(.withoutArguments) == ["layout", "scroll", "stats", "viewport", "watchdog"])
+    #expect(named(.withoutArguments) == ["layout", "scroll", "stats", "step", "viewport", "watchdog"])
     #expect(QueryCommands.isQuery(["viewport"], in: Session.commands))
     #expect(!QueryCommands.isQuery(["viewport", "100x100"], in: Session.commands))
     #expect(
@@ -119,7 +119,7 @@ import Testing
     #expect(try usage("gen") == ["gen KIND [N] [key=value ...]"])
     #expect(try usage("dump") == ["dump [X Y W H] [--all]"])
     #expect(try usage("plugin") == ["plugin load PATH", "plugin reload NAME"])
-    #expect(try usage("render") == ["render PATH [viewport|content|batch|transition|X Y W H] [key=value ...]"])
+    #expect(try usage("render") == ["render PATH [viewport|content|batch|transition|step|X Y W H] [key=value ...]"])
   }
 
   @Test func completionFollowsTheDeclaration() {
@@ -127,7 +127,9 @@ import Testing
     #expect(Completer.candidates(for: "dump ", session: session) == ["--all"])
     #expect(Completer.candidates(for: "stats ", session: session) == ["reset"])
     #expect(
-      Completer.candidates(for: "render x.svg ", session: session) == ["viewport", "content", "batch", "transition"])
+      Completer.candidates(for: "render x.svg ", session: session) == [
+        "viewport", "content", "batch", "transition", "step",
+      ])
     #expect(Completer.candidates(for: "render x.svg content la", session: session) == ["labels="])
     #expect(
       Completer.candidates(for: "render x.svg content labels=o", session: session) == ["labels=on", "labels=off"])

@@ -30,8 +30,9 @@ package struct IndexShift {
     var previous: IndexPath?
     for path in paths.sorted() {
       var item = path.item
-      if let previous, previous.section == path.section { item = max(item, previous.item + 1) }
-      while taken.contains(IndexPath(path.section, item)) { item += 1 }
+      // Saturating: a path at Int.max (refused later as out of range) has no next item.
+      if let previous, previous.section == path.section, previous.item < .max { item = max(item, previous.item + 1) }
+      while item < .max, taken.contains(IndexPath(path.section, item)) { item += 1 }
       let placed = IndexPath(path.section, item)
       result.append(placed)
       previous = placed

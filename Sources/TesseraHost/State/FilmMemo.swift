@@ -37,3 +37,10 @@ struct FilmMemo {
     stamp?.isCurrent(layout: layout, model: model) ?? false
   }
 }
+
+/// A frame as the film strip draws it: the clock's time, the bounds and the elements in them.
+public struct FilmFrame: Sendable {
+  public var time: Double
+  public var viewport: Rect
+  public var elements: [Element]
+}

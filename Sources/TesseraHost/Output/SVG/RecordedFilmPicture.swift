@@ -31,10 +31,3 @@ enum RecordedFilmPicture {
     return (0..<count).map { k in Int((Double(k) * Double(total - 1) / Double(count - 1)).rounded()) }
   }
 }
-
-/// A frame as the film strip draws it: the clock's time, the bounds and the elements in them.
-public struct FilmFrame: Sendable {
-  public var time: Double
-  public var viewport: Rect
-  public var elements: [Element]
-}

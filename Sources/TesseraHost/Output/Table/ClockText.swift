@@ -15,7 +15,7 @@ enum ClockText {
       lines.append("scroll ended at \(seconds(ended))")
     }
     if let touch = r.touch {
-      lines.append("finger down at \(formatTableNumber(touch.x)) \(formatTableNumber(touch.y))")
+      lines.append("finger lifted at \(formatTableNumber(touch.x)) \(formatTableNumber(touch.y))")
     }
     lines.append("layout \(r.layout) " + motion(r))
     if !r.stoppedMoving { lines.append("still moving after a minute of frames: step rest stops there") }

@@ -1,17 +1,9 @@
 import TesseraKit
 
-/// The simulation clock (`WorkbenchClock`): frames that move a running scroll animation and the
-/// layout's own time, and the commands that start them. Each runs in one atomic scope, so a
-/// refused or failed one leaves time, bounds, touch and layout as they were.
+/// The commands that move the simulation clock or start what it runs: `step`, `scroll …
+/// animated`, `fling`, `drag` (frames in `State/WorkbenchState+ClockFrames.swift`). Each runs in one
+/// atomic scope, so a refused or failed one leaves time, bounds, touch and layout as they were.
 extension WorkbenchState {
-  /// How far `step` runs.
-  enum StepAmount: Equatable, Sendable {
-    case seconds(Double)
-    case frames(Int)
-    /// Until the scroll animation has ended and the layout rests (at most a minute).
-    case rest
-  }
-
   /// `step`: runs frames.
   func step(_ amount: StepAmount) throws(HostError) -> ClockReport {
     try refuseDuringTransition("step")
@@ -76,7 +68,6 @@ extension WorkbenchState {
         x: min(max(projected.x, range.minX), range.maxX), y: min(max(projected.y, range.minY), range.maxY))
       let target = try layout.targetContentOffset(forProposed: proposed, velocity: velocity)
       try checkOffsetFollowsContent(target)
-      model.touch.isDown = false
       startScroll(
         ScrollAnimation(
           from: start, to: target, start: clock.time, curve: .deceleration(rate: ScrollAnimation.normalDeceleration)))
@@ -118,83 +109,6 @@ extension WorkbenchState {
   /// The clock now (`step` with nothing more).
   func clockNow() throws(HostError) -> ClockReport { try clockReport(framesRun: 0) }
 
-  /// Setting the offset or the viewport outside the clock stops an animated scroll, as
-  /// setContentOffset(_:animated: false) stops UIKit's.
-  func stopScrollAnimation() {
-    guard !isClockDriving, let scroll = clock.scroll else { return }
-    clock.scroll = nil
-    clock.scrollEnded = (clock.time, model.bounds.origin)
-    _ = scroll
-  }
-
-  /// Whether a checkpoint must wait: motion in progress lives in the layout and in the clock,
-  /// which a checkpoint does not write down (the journal replays it exactly instead).
-  var clockBlocker: String? {
-    if clock.scroll != nil { return "an animated scroll is running" }
-    if memos.lastFilm != nil { return "the last step can still be drawn" }
-    if let layout, layout.movesWithTime, layout.isMoving() { return "the layout is moving" }
-    return nil
-  }
-
-  // MARK: Frames
-
-  /// One frame: the scroll animation moves the bounds, then the layout's own time advances and
-  /// it lays out again.
-  private func runFrame(_ dt: Double, film: inout FilmMemo, last: Bool) throws(HostError) {
-    clock.time += dt
-    clock.frames += 1
-    if let scroll = clock.scroll {
-      let offset = scroll.offset(at: clock.time)
-      if offset != model.bounds.origin {
-        try withClockDriving { () throws(HostError) in
-          try setBounds(to: Rect(origin: offset, size: model.bounds.size))
-        }
-      }
-      if clock.time >= scroll.end {
-        clock.scroll = nil
-        clock.scrollEnded = (clock.time, offset)
-      }
-    }
-    if let layout, layout.movesWithTime {
-      let wasMoving = clock.layoutRestedAt == nil
-      let moving = try layout.advance(by: dt)
-      try layout.prepareIfNeeded()
-      if moving {
-        clock.layoutRestedAt = nil
-      } else if wasMoving {
-        clock.layoutRestedAt = clock.time
-      }
-    }
-    try film.record(try filmFrame(), last: last)
-  }
-
-  private func isAnimating() throws(HostError) -> Bool {
-    if clock.scroll != nil { return true }
-    guard let layout, layout.movesWithTime else { return false }
-    return layout.isMoving()
-  }
-
-  private func startScroll(_ animation: ScrollAnimation) {
-    clock.scroll = animation.duration > 0 ? animation : nil
-    clock.scrollEnded = nil
-    if clock.scroll == nil {
-      clock.scrollEnded = (clock.time, animation.to)
-    }
-  }
-
-  /// The bounds and what is in them now.
-  private func filmFrame() throws(HostError) -> FilmMemo.Frame {
-    let layout = try currentLayout()
-    return FilmMemo.Frame(time: clock.time, viewport: model.bounds, elements: try layout.attributes(in: model.bounds))
-  }
-
-  private func keep(_ film: FilmMemo, ran frames: Int) {
-    guard frames > 0, let layout else { return }
-    var film = film
-    film.stamp = WorkbenchStamp(layout: layout, model: model)
-    memos.lastFilm = film
-  }
-
   private func clockReport(framesRun: Int) throws(HostError) -> ClockReport {
     let layout = try currentLayout()
     let moves = layout.movesWithTime
@@ -216,12 +130,5 @@ extension WorkbenchState {
     let maxX = max(rest.x, content.width + inset.right - size.width)
     let maxY = max(rest.y, content.height + inset.bottom - size.height)
     return Rect(x: rest.x, y: rest.y, width: maxX - rest.x, height: maxY - rest.y)
-  }
-
-  private func withClockDriving(_ body: () throws(HostError) -> Void) throws(HostError) {
-    let was = isClockDriving
-    isClockDriving = true
-    defer { isClockDriving = was }
-    try body()
   }
 }
