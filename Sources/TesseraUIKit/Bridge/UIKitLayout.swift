@@ -59,15 +59,6 @@ public struct UIKitLayout<Layout: UICollectionViewLayout>: UIKitLayoutRegistrati
     return layout
   }
 
-  /// Whether the layout makes a `UIDynamicAnimator` (in `init` or, lazily, in its first
-  /// `prepare`, on an empty collection view): then it moves with time (`tessera.clock/1`), and
-  /// the workbench's clock ticks its animator.
-  private static func makesAnimator(_ probe: Layout) -> Bool {
-    if probe.dynamicAnimator != nil { return true }
-    probe.prepare()
-    return probe.dynamicAnimator != nil
-  }
-
   public var exported: ExportedLayout {
     let probe = probe()
     var all = bindings
@@ -86,7 +77,7 @@ public struct UIKitLayout<Layout: UICollectionViewLayout>: UIKitLayoutRegistrati
     for kind in supplementary + decoration where !kinds.contains(kind) { kinds.append(kind) }
     let description = LayoutDescription(
       name: name, summary: summary, options: all.map { $0.describe(probe) }, kinds: kinds,
-      movesWithTime: Self.makesAnimator(probe))
+      movesWithTime: true)
     let make = self.make
     let bindings = all
     let name = self.name
