@@ -134,6 +134,10 @@ import Testing
     #expect(
       Completer.candidates(for: "render x.svg content labels=o", session: session) == ["labels=on", "labels=off"])
     #expect(Completer.candidates(for: "gen tree de", session: session) == ["depth="])
+    // The clock: step's amounts, a drag's finger and frames, scroll's flag.
+    #expect(Completer.candidates(for: "step ", session: session) == ["frames=", "rest"])
+    #expect(Completer.candidates(for: "drag 0 -100 ", session: session) == ["at", "frames="])
+    #expect(Completer.candidates(for: "scroll 0 600 ", session: session) == ["animated"])
     // After `plugin reload`, the loaded plugins' names.
     #expect(
       Completer.candidates(for: "plugin reload ", session: session).sorted()

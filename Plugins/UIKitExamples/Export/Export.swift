@@ -37,7 +37,10 @@ let springy = UIKitLayout<SpringyFlowLayout>(
   "springy", summary: "a flow whose cells hang on springs (UIKit Dynamics): scrolls pull them, the clock settles them"
 ) { SpringyFlowLayout() }
 .option("damping", \.damping, range: 0...1000, doc: "the springs' damping ratio (1: critical)")
-.option("frequency", \.frequency, range: 0...1000, doc: "the springs' frequency in hertz (0: rigid)")
+.option(
+  "frequency", \.frequency, range: 0...60,
+  doc: "the springs' frequency in hertz (0: rigid; below half the 120 solver steps a second, as Box2D's manual advises)"
+)
 .option(
   "resistance", \.resistance, range: 1...1e9, doc: "a cell lags a scroll by delta × its distance from the finger / this"
 )

@@ -6,13 +6,14 @@ import UIKit
 /// pulls every attached cell by the scroll's delta, less the farther it is from the finger, and
 /// the springs settle them back over the next frames.
 ///
-/// As the article's, with four changes a layout that must answer any query needs: the flow's
+/// As the article's, with five changes a layout that must answer any query needs: the flow's
 /// attributes are copied before the animator moves them (UIKit warns of a cached-frame mismatch
 /// otherwise); a query beyond the springs' neighbourhood answers the flow's own attributes, so
-/// every item can be found; a change of the data or of the view's width lets the springs go, so
-/// they attach again where the items now rest; and a prepare whose neighbourhood has not moved
-/// (the animator's tick invalidates the layout every frame) keeps the springs as they are
-/// instead of checking every one again.
+/// every item can be found; a change of the data, of a cell's size (self-sizing) or of the view's
+/// width lets the springs go, so they attach again where the items now rest; a scroll's delta
+/// pulls the cells it brings in once, not those a later prepare attaches; and a prepare whose
+/// neighbourhood has not moved (the animator's tick invalidates the layout every frame) keeps the
+/// springs as they are instead of checking every one again.
 public final class SpringyFlowLayout: UICollectionViewFlowLayout {
   /// The springs' damping ratio (the article's 0.8).
   public var damping: CGFloat = 0.8
@@ -77,6 +78,8 @@ public final class SpringyFlowLayout: UICollectionViewFlowLayout {
       dynamicAnimator.addBehavior(spring)
       visibleIndexPaths.insert(item.indexPath)
     }
+    // The scroll's delta pulls the cells it brought in once; a later prepare (new data) does not.
+    latestDelta = 0
   }
 
   public override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
@@ -111,7 +114,12 @@ public final class SpringyFlowLayout: UICollectionViewFlowLayout {
   }
 
   public override func invalidateLayout(with context: UICollectionViewLayoutInvalidationContext) {
-    if context.invalidateEverything || context.invalidateDataSourceCounts { letSpringsGo() }
+    // New data, new options or a cell's new size: the springs hold copies of the old attributes.
+    if context.invalidateEverything || context.invalidateDataSourceCounts
+      || !(context.invalidatedItemIndexPaths ?? []).isEmpty
+    {
+      letSpringsGo()
+    }
     super.invalidateLayout(with: context)
   }
 
@@ -129,5 +137,6 @@ public final class SpringyFlowLayout: UICollectionViewFlowLayout {
     dynamicAnimator.removeAllBehaviors()
     visibleIndexPaths.removeAll()
     fittedRect = nil
+    latestDelta = 0
   }
 }

@@ -1,8 +1,8 @@
 import TesseraKit
 
 /// `tessera bench --clock`: what a layout that moves with time (springy) costs a frame. A finger
-/// goes down in the middle of the viewport and drags the content 100 points up in one bounds
-/// change, which pulls every item the layout holds on a spring; then frames of 1/60 s run until
+/// goes down in the middle of the viewport and drags the content 100 points along the side that
+/// scrolls in one bounds change, which pulls every item the layout holds on a spring; then frames of 1/60 s run until
 /// it rests (at most 10 s), each what a display-link tick does: the layout's `advance`, the pass
 /// it invalidates (prepare), and the visible query that draws the frame.
 public enum ClockBenchmark {
@@ -39,10 +39,15 @@ public enum ClockBenchmark {
     let before = Dictionary(
       try instance.allAttributes().filter { $0.category == .cell }.map { ($0.indexPath, $0.frame) },
       uniquingKeysWith: { a, _ in a })
-    // The finger drags the content up 100 points: the offset moves down.
+    // The finger drags the content 100 points along the side that scrolls (down, unless only
+    // the width exceeds the bounds): the offset moves the other way.
     let size = model.bounds.size
+    let content = try instance.contentSize()
+    let across = content.width > size.width && content.height <= size.height
     model.touch = Touch(screenPoint: Point(x: size.width / 2, y: size.height / 2), isDown: true)
-    let moved = Rect(x: model.bounds.minX, y: model.bounds.minY + 100, width: size.width, height: size.height)
+    let moved = Rect(
+      x: model.bounds.minX + (across ? 100 : 0), y: model.bounds.minY + (across ? 0 : 100), width: size.width,
+      height: size.height)
     if instance.shouldInvalidate(forBoundsChange: moved) { try instance.invalidate(forBoundsChange: moved) }
     model.bounds = moved
     model.touch.isDown = false

@@ -44,7 +44,7 @@ struct ScrollAnimation: Equatable {
   /// The offset at clock time `time`; `to` exactly once it has ended.
   func offset(at time: Double) -> Point {
     let elapsed = time - start
-    guard elapsed < duration else { return to }
+    guard elapsed < duration - WorkbenchClock.tolerance else { return to }
     guard elapsed > 0 else { return from }
     let fraction: Double
     switch curve {

@@ -27,12 +27,16 @@ struct WorkbenchClock: Equatable {
       && a.scrollEnded?.offset == b.scrollEnded?.offset && a.layoutRestedAt == b.layoutRestedAt
   }
 
-  /// The frames that make up `seconds`: whole frames, then the rest as one shorter frame.
+  /// Times closer than this (a microsecond) are the same moment: sums of frames drift by less.
+  static let tolerance = 1e-6
+
+  /// The frames that make up `seconds` (at most `longestStep`): whole frames, then the rest as
+  /// one shorter frame when it is longer than `tolerance`; a step shorter than that is one frame.
   static func frames(in seconds: Double) -> [Double] {
-    let whole = Int((seconds / frame + 1e-9).rounded(.down))
+    let whole = Int((seconds / frame + tolerance).rounded(.down))
     var frames = [Double](repeating: frame, count: whole)
     let rest = seconds - Double(whole) * frame
-    if rest > 1e-9 { frames.append(rest) }
+    if rest > tolerance || frames.isEmpty { frames.append(frames.isEmpty ? seconds : rest) }
     return frames
   }
 }

@@ -13,12 +13,15 @@ extension WorkbenchState {
   func checkpointBlocker(force: Bool) -> String? {
     if pendingBatch != nil { return "a batch is being typed" }
     if transition != nil { return "an interactive transition is in progress" }
-    if let blocker = clockBlocker { return blocker }
     // A batch's or layout change's memo (what `render … batch` draws) is not written down: wait
     // for it to go, unless the journal has grown long (then the memo is given up).
     if !force, memos.lastBatch != nil || memos.lastLayoutChange != nil {
       return "the last batch or layout change can still be drawn"
     }
+    // Motion in progress (a layout's springs, an animated scroll) is replayed from the journal
+    // until it ends, unless the journal has grown long: then it is given up, and a restored
+    // engine starts the layout at rest.
+    if !force, let blocker = clockBlocker { return blocker }
     return nil
   }
 

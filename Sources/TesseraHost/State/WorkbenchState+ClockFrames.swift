@@ -24,7 +24,7 @@ extension WorkbenchState {
           try setBounds(to: Rect(origin: offset, size: model.bounds.size))
         }
       }
-      if clock.time >= scroll.end {
+      if clock.time >= scroll.end - WorkbenchClock.tolerance {
         clock.scroll = nil
         clock.scrollEnded = (clock.time, offset)
       }
@@ -40,6 +40,7 @@ extension WorkbenchState {
       }
     }
     try film.record(try filmFrame(), last: last)
+    try recordFrameDisplayEvents()
   }
 
   /// Whether a frame would move anything: a scroll animation, or a layout in motion.

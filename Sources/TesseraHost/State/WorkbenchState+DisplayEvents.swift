@@ -29,6 +29,20 @@ extension WorkbenchState {
   /// cells first, then supplementary and decoration views, each in index-path order.
   func displayEvents(reloaded: Bool) throws(HostError) -> [DisplayEvent] {
     guard settings.displayEvents else { return [] }
+    let earlier = frameDisplayEvents
+    frameDisplayEvents = []
+    return earlier + (try passDisplayEvents(reloaded: reloaded))
+  }
+
+  /// After one frame of the clock, a layout pass of its own: its calls are kept for the
+  /// command's report (a cell that crosses the screen within one `step` is displayed and ended).
+  func recordFrameDisplayEvents() throws(HostError) {
+    guard settings.displayEvents else { return }
+    frameDisplayEvents += try passDisplayEvents(reloaded: false)
+  }
+
+  /// The calls of one layout pass: what left and what came on screen since the last one.
+  private func passDisplayEvents(reloaded: Bool) throws(HostError) -> [DisplayEvent] {
     let before = memos.displayed.views
     let now = try viewsOnScreen()
     memos.displayed = now

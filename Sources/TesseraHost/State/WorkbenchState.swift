@@ -37,6 +37,8 @@ public final class WorkbenchState {
   var memos = WorkbenchMemos()
   /// The simulation clock: its time, and the animated scroll in progress.
   var clock = WorkbenchClock()
+  /// Display events of the clock's frames in the command running now, reported after it.
+  var frameDisplayEvents: [DisplayEvent] = []
   /// True while the clock moves the bounds (an animated scroll's frame, a drag): other changes of
   /// the bounds stop an animated scroll.
   var isClockDriving = false

@@ -24,6 +24,7 @@ extension Session {
     PluginCallMarker.observer?.beginCommand()
     traceLines = []
     displayEvents = []
+    state.frameDisplayEvents = []
     var text: String?  // the table form
     var json: JSONOutput?  // the JSON form
     var failed = false

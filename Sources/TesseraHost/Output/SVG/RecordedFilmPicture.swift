@@ -21,7 +21,9 @@ enum RecordedFilmPicture {
     let all = picked.flatMap { recorded[$0].elements }
     return FilmStrip.draw(
       panels, scene: scene, options: options, styled: all, legendOf: all, legend: [],
-      details: "film strip: \(panels.count) of \(recorded.count) frames")
+      details:
+        "film strip: \(panels.count) of \(recorded.count) recorded states (the one before the command's first frame, then its frames)"
+    )
   }
 
   /// `count` indices spread evenly over 0..<total, the first and the last included (fewer when
