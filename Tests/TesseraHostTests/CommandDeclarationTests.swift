@@ -136,7 +136,8 @@ import Testing
     #expect(Completer.candidates(for: "gen tree de", session: session) == ["depth="])
     // The clock: step's amounts, a drag's finger and frames, scroll's flag.
     #expect(Completer.candidates(for: "step ", session: session) == ["frames=", "rest"])
-    #expect(Completer.candidates(for: "drag 0 -100 ", session: session) == ["at", "frames="])
+    #expect(Completer.candidates(for: "drag 0 -100 ", session: session) == ["at"])
+    #expect(Completer.candidates(for: "drag 0 -100 at 195 700 ", session: session) == ["frames="])
     #expect(Completer.candidates(for: "scroll 0 600 ", session: session) == ["animated"])
     // After `plugin reload`, the loaded plugins' names.
     #expect(
