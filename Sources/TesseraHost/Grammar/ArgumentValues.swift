@@ -113,13 +113,21 @@ struct Focus: ArgumentValue {
 
   static var reader: ArgumentReader<Focus> {
     ArgumentReader(words: 3, complete: { _ in ["at"] }) { words, context throws(HostError) in
-      guard words[0] == "at" else { throw HostError.usage(context.misfit) }
-      let point = try twoNumbers(words[1], words[2], noun: "point", example: "at 195 422")
-      try Limits.checkCoordinate(point.x, "zoom focus x")
-      try Limits.checkCoordinate(point.y, "zoom focus y")
-      return Focus(point: point)
+      Focus(point: try pointInView(words, context, example: "at 195 422", what: "zoom focus"))
     }
   }
+}
+
+/// The words `at X Y` as a point in the view, each coordinate within the limits; `what` names it
+/// in a refusal ("zoom focus x 1e12 is too large").
+func pointInView(_ words: [String], _ context: ArgumentContext, example: String, what: String) throws(HostError)
+  -> Point
+{
+  guard words[0] == "at" else { throw HostError.usage(context.misfit) }
+  let point = try twoNumbers(words[1], words[2], noun: "point", example: example)
+  try Limits.checkCoordinate(point.x, "\(what) x")
+  try Limits.checkCoordinate(point.y, "\(what) y")
+  return point
 }
 
 /// Four numbers `X Y W H`, width and height not negative.

@@ -8,15 +8,7 @@ struct StepAmountArgument: ArgumentValue {
     ArgumentReader(words: 1, complete: { _ in ["frames=", "rest"] }) { words, _ throws(HostError) in
       let word = words[0]
       if word == "rest" { return StepAmountArgument(amount: .rest) }
-      if word.hasPrefix("frames=") {
-        let text = word.dropFirst("frames=".count)
-        guard let count = Int(text), (1...WorkbenchClock.mostFrames).contains(count) else {
-          throw HostError(
-            "invalid frames '\(text)': expected a whole number of frames from 1 to \(WorkbenchClock.mostFrames) (a minute at 60 a second)"
-          )
-        }
-        return StepAmountArgument(amount: .frames(count))
-      }
+      if word.hasPrefix("frames=") { return StepAmountArgument(amount: .frames(try FrameCount.count(word))) }
       guard let seconds = parseNumber(word), seconds > 0, seconds <= WorkbenchClock.longestStep else {
         throw HostError(
           "invalid step '\(word)': give a number of seconds above 0 and at most \(formatNumber(WorkbenchClock.longestStep)), frames=N, or rest"
@@ -49,11 +41,7 @@ struct ScreenPoint: ArgumentValue {
     ArgumentReader(
       words: 3, takes: { next in next.first == "at" ? 3 : nil }, complete: { _ in ["at"] }
     ) { words, context throws(HostError) in
-      guard words[0] == "at" else { throw HostError.usage(context.misfit) }
-      let point = try twoNumbers(words[1], words[2], noun: "point", example: "at 195 600")
-      try Limits.checkCoordinate(point.x, "touch x")
-      try Limits.checkCoordinate(point.y, "touch y")
-      return ScreenPoint(point: point)
+      ScreenPoint(point: try pointInView(words, context, example: "at 195 600", what: "touch"))
     }
   }
 }
@@ -68,13 +56,19 @@ struct FrameCount: ArgumentValue {
       complete: { _ in ["frames="] }
     ) { words, context throws(HostError) in
       guard words[0].hasPrefix("frames=") else { throw HostError.usage(context.misfit) }
-      let text = words[0].dropFirst("frames=".count)
-      guard let count = Int(text), (1...WorkbenchClock.mostFrames).contains(count) else {
-        throw HostError(
-          "invalid frames '\(text)': expected a whole number of frames from 1 to \(WorkbenchClock.mostFrames)")
-      }
-      return FrameCount(count: count)
+      return FrameCount(count: try count(words[0]))
     }
+  }
+
+  /// The N of `frames=N`: 1 to a minute of frames.
+  static func count(_ word: String) throws(HostError) -> Int {
+    let text = word.dropFirst("frames=".count)
+    guard let count = Int(text), (1...WorkbenchClock.mostFrames).contains(count) else {
+      throw HostError(
+        "invalid frames '\(text)': expected a whole number of frames from 1 to \(WorkbenchClock.mostFrames) (a minute at 60 a second)"
+      )
+    }
+    return count
   }
 }
 
