@@ -64,6 +64,11 @@ struct Bench: ParsableCommand {
       "Also drag a layout that moves with time (springy) 100 points, then run frames of 1/60 s until it rests: items pulled, per-frame time (advance, prepare, visible query)."
   )
   var clock = false
+  @Flag(
+    help:
+      "Also time 'apply' of a version of the data that differs by 1% (0.5% deleted, 0.5% inserted, 0.2% moved): the diff and the batch it derives, apart (median of --prepare-runs runs)."
+  )
+  var apply = false
   @Option(
     help: ArgumentHelp(
       "The measured layout's options, as 'layout NAME key=value ...' takes them.", valueName: "key=value ..."))
@@ -116,6 +121,7 @@ struct Bench: ParsableCommand {
         configuration.scroll = scroll
         configuration.scrollSelfSizing = scrollSelfSizing
         configuration.clock = clock
+        configuration.apply = apply
         configuration.options = try Self.pairs(options)
         configuration.progress = .terminal
         let result = try Benchmark.run(configuration, registry: registry)

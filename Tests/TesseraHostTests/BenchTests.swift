@@ -67,4 +67,28 @@ import Testing
     let treeSizing = try #require(try Benchmark.run(configuration, registry: registry).scroll)
     #expect(treeSizing.reportedSizes > 100 && treeSizing.prepares > 0, "\(treeSizing)")
   }
+
+  /// `--apply` changes 1% of the items (0.5% deleted, 0.5% new, 0.2% moved), the same way for a
+  /// seed, and the batch `apply` derives lands on that version (the run checks it); `--clock`
+  /// drags a springy layout and reports the springs it pulled.
+  @Test func applyChangesOnePercentAndLandsAndTheClockPullsSprings() throws {
+    var grid = Dataset(sections: [DatasetSection(id: "s0")])
+    grid.sections[0].items = ItemList((0..<10_000).map { DatasetItem(id: "i\($0)", size: Size(width: 50, height: 50)) })
+    let (changed, deletes, inserts, moves) = ApplyBenchmark.changed(grid, seed: 7)
+    #expect((deletes, inserts, moves) == (50, 50, 20))
+    #expect(changed.itemCount == 10_000)
+    #expect(Set(changed.sections[0].items.ids).count == 10_000)
+    #expect(ApplyBenchmark.changed(grid, seed: 7).0 == changed)
+    let registry = Launch.registry(pluginPaths: []).0
+    var configuration = Benchmark.Configuration(
+      layout: "flow", items: 3000, dataset: "grid", seed: 1, queries: 10, prepareRuns: 1)
+    configuration.apply = true
+    let apply = try #require(try Benchmark.run(configuration, registry: registry).apply)
+    #expect((apply.deletes, apply.inserts, apply.moves) == (15, 15, 6))
+    configuration = Benchmark.Configuration(
+      layout: "springy", items: 400, dataset: "grid", seed: 1, queries: 10, prepareRuns: 1)
+    configuration.clock = true
+    let clock = try #require(try Benchmark.run(configuration, registry: registry).clock)
+    #expect(clock.pulled > 0 && clock.rested && clock.frames == clock.advanceNanoseconds.count)
+  }
 }

@@ -52,6 +52,16 @@ extension Benchmark.Result {
           + (scroll.selfSizing ? ", \(scroll.reportedSizes) sizes reported" : ""),
       ])
     }
+    if let apply {
+      table.add([
+        "apply: 1% changed",
+        "\(apply.deletes) deletes, \(apply.inserts) inserts, \(apply.moves) moves; \(Self.fixed(apply.totalMilliseconds, 1)) ms (median of \(apply.runs) runs)",
+      ])
+      table.add([
+        "apply: where the time goes",
+        "diff \(Self.fixed(apply.diffMilliseconds, 1)) ms, batch \(Self.fixed(apply.batchMilliseconds, 1)) ms (checks, new dataset, relayout, visible query)",
+      ])
+    }
     if let clock {
       table.add([
         "clock: a drag of 100 points",
@@ -113,6 +123,19 @@ extension Benchmark.Result {
             ("framesOverBudget", .number(Double(scroll.framesOverBudget))),
             ("prepares", .number(Double(scroll.prepares))), ("fullPrepares", .number(Double(scroll.fullPrepares))),
             ("reportedSizes", .number(Double(scroll.reportedSizes))),
+          ])
+        )
+      ]
+    }
+    if let apply {
+      members += [
+        (
+          "apply",
+          .object([
+            ("deletes", .number(Double(apply.deletes))), ("inserts", .number(Double(apply.inserts))),
+            ("moves", .number(Double(apply.moves))), ("runs", .number(Double(apply.runs))),
+            ("diffMs", .number(apply.diffMilliseconds)), ("batchMs", .number(apply.batchMilliseconds)),
+            ("totalMs", .number(apply.totalMilliseconds)),
           ])
         )
       ]

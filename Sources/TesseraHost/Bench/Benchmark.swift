@@ -30,6 +30,8 @@ public struct Benchmark {
     public var scrollSelfSizing = false
     /// Also run the clock benchmark (`ClockBenchmark`): a drag, then frames until the layout rests.
     public var clock = false
+    /// Also time `apply` of a version of the data that differs by 1% (`ApplyBenchmark`).
+    public var apply = false
     /// The measured layout's options, as `layout NAME key=value` takes them.
     public var options: [(key: String, value: String)] = []
     /// Where long runs say what they are doing (a terminal's standard error, or nowhere).
@@ -89,6 +91,7 @@ public struct Benchmark {
 
     public var scroll: ScrollBenchmark.Result?
     public var clock: ClockBenchmark.Result?
+    public var apply: ApplyBenchmark.Result?
 
     public var abiOverheadRatio: Double? { directQueryNanoseconds.map { visibleQueryNanoseconds / $0 } }
     public var bytesPerItem: Double? { items > 0 ? peakMemoryMiB * 1_048_576 / Double(items) : nil }
@@ -232,6 +235,12 @@ public struct Benchmark {
       scroll = try ScrollBenchmark.run(
         layoutClass: layoutClass, dataset: dataset, selfSizing: configuration.scrollSelfSizing, progress: progress)
     }
+    var apply: ApplyBenchmark.Result?
+    if configuration.apply {
+      apply = try ApplyBenchmark.run(
+        layoutClass: layoutClass, dataset: dataset, options: optionValues, registry: registry, seed: configuration.seed,
+        runs: configuration.prepareRuns, progress: progress)
+    }
     var clock: ClockBenchmark.Result?
     if configuration.clock {
       // A fresh instance at the top of the content, as a person starts dragging it.
@@ -252,7 +261,7 @@ public struct Benchmark {
       memory: MemorySteps(baseline: baseline, dataset: datasetMemory, prepared: preparedMemory),
       contentSize: content, sectionCount: dataset.sections.count, batchMilliseconds: batchTime,
       batchDeletesOnly: batchDeletesOnly, selfSizingTotalMilliseconds: selfSizing?.total,
-      selfSizingMedianMicroseconds: selfSizing?.median, scroll: scroll, clock: clock)
+      selfSizingMedianMicroseconds: selfSizing?.median, scroll: scroll, clock: clock, apply: apply)
   }
 
   /// The dataset `--dataset` names with `--items` items: a tree of exactly that many nodes
