@@ -85,12 +85,18 @@ struct Offset: ArgumentValue {
 
   static var reader: ArgumentReader<Offset> {
     ArgumentReader(words: 2) { words, _ throws(HostError) in
-      let point = try twoNumbers(words[0], words[1], noun: "offset", example: "scroll 0 600")
-      try Limits.checkOffset(point.x, "scroll offset x")
-      try Limits.checkOffset(point.y, "scroll offset y")
-      return Offset(point: point)
+      Offset(point: try offsetPair(words, noun: "offset", example: "scroll 0 600", what: "scroll offset"))
     }
   }
+}
+
+/// Two numbers within the offsets' limits (a content offset, a drag's distance); `what` names
+/// them in a refusal ("scroll offset x 1e12 is too large").
+func offsetPair(_ words: [String], noun: String, example: String, what: String) throws(HostError) -> Point {
+  let point = try twoNumbers(words[0], words[1], noun: noun, example: example)
+  try Limits.checkOffset(point.x, "\(what) x")
+  try Limits.checkOffset(point.y, "\(what) y")
+  return point
 }
 
 /// `X Y`: a point in the content (`item at X Y`, `element at X Y`).

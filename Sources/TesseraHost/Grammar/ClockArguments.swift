@@ -25,10 +25,7 @@ struct DragDistance: ArgumentValue {
 
   static var reader: ArgumentReader<DragDistance> {
     ArgumentReader(words: 2) { words, _ throws(HostError) in
-      let point = try twoNumbers(words[0], words[1], noun: "drag", example: "drag 0 -200")
-      try Limits.checkOffset(point.x, "drag x")
-      try Limits.checkOffset(point.y, "drag y")
-      return DragDistance(point: point)
+      DragDistance(point: try offsetPair(words, noun: "drag", example: "drag 0 -200", what: "drag"))
     }
   }
 }
