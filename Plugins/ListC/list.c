@@ -1,6 +1,6 @@
 /* A one-column list: every item spans the bounds width (minus insets) and is as tall as its
- * preferred height (self-sizing), else its dataset size, else rowHeight, with `spacing` between
- * rows.
+ * preferred height (self-sizing), else its estimate, else its dataset size, else rowHeight, with
+ * `spacing` between rows.
  *
  *   |[0.0                 ]|
  *   |[0.1                 ]|
@@ -36,6 +36,11 @@ typedef struct list_instance {
   int64_t item_count;
   double width;
   double content_height;
+  /* Whether the rows are as the last prepare left them but for preferred heights from row
+   * `stale_from` on (self-sizing): then prepare places only those rows. Any other invalidation
+   * clears `placed`, and prepare lays out every row again. */
+  int placed;
+  int64_t stale_from;
   char error[256];
 } list_instance;
 
@@ -97,9 +102,28 @@ static tessera_status list_set_options(tessera_layout_instance *instance,
   return TESSERA_OK;
 }
 
+/* After self-sizing alone, only the rows from the first changed one move: each takes its
+ * preferred height and its place below the row before, with the same additions a full prepare
+ * makes (so the frames are the same to the last bit), reading no metrics. */
+static void list_place_from(list_instance *list, int64_t from) {
+  double cursor = from > 0 ? list->y[from - 1] + list->height[from - 1] : 0;
+  for (int64_t index = from; index < list->item_count; index++) {
+    if (index > 0) cursor += list->spacing;
+    if (!isnan(list->preferred[index])) list->height[index] = list->preferred[index];
+    list->y[index] = cursor;
+    cursor += list->height[index];
+  }
+  list->content_height = cursor;
+}
+
 static tessera_status list_prepare(tessera_layout_instance *instance) {
   list_instance *list = (list_instance *)instance;
   void *ctx = list->source.context;
+  if (list->placed && list->stale_from < list->item_count) {
+    list_place_from(list, list->stale_from);
+    list->stale_from = list->item_count;
+    return TESSERA_OK;
+  }
   int64_t sections = list->source.number_of_sections(ctx);
   int64_t total = 0;
   for (int64_t s = 0; s < sections; s++) total += list->source.number_of_items(ctx, s);
@@ -133,8 +157,11 @@ static tessera_status list_prepare(tessera_layout_instance *instance) {
       if (got <= 0) break;
       for (int64_t k = 0; k < got; k++) {
         if (index > 0) cursor += list->spacing;
-        double h = (metrics[k].flags & TESSERA_ITEM_HAS_SIZE) ? metrics[k].size.height
-                                                              : list->row_height;
+        /* An estimate is what a self-sizing row is first told; the measured height arrives as
+         * a preferred one. */
+        double h = (metrics[k].flags & TESSERA_ITEM_HAS_ESTIMATE) ? metrics[k].estimated.height
+                   : (metrics[k].flags & TESSERA_ITEM_HAS_SIZE) ? metrics[k].size.height
+                                                                : list->row_height;
         if (index < list->preferred_count && !isnan(list->preferred[index])) h = list->preferred[index];
         y[index] = cursor;
         height[index] = h;
@@ -149,6 +176,8 @@ static tessera_status list_prepare(tessera_layout_instance *instance) {
   list->item_count = index;
   list->width = list->source.bounds(ctx).width;
   list->content_height = cursor;
+  list->placed = 1;
+  list->stale_from = index;
   return TESSERA_OK;
 }
 
@@ -234,9 +263,10 @@ static tessera_bool list_should_invalidate_for_preferred(tessera_layout_instance
          preferred->frame.height != original->frame.height;
 }
 
-/* Prepare recomputes every row, so the only state to keep is the preferred heights: the host's
- * default context for a preferred size (invalidation_context_for_preferred is NULL) carries the
- * item and its size. */
+/* The state to keep is the preferred heights: the host's default context for a preferred size
+ * (invalidation_context_for_preferred is NULL) carries the item and its size. A context with
+ * only preferred sizes marks the rows from the first of them stale; any other lays out every
+ * row again. */
 static tessera_status list_invalidate(tessera_layout_instance *instance,
                                       const tessera_invalidation_context *context) {
   list_instance *list = (list_instance *)instance;
@@ -244,8 +274,10 @@ static tessera_status list_invalidate(tessera_layout_instance *instance,
     free(list->preferred);
     list->preferred = NULL;
     list->preferred_count = 0;
+    list->placed = 0;
     return TESSERA_OK;
   }
+  if (context->flags != 0 || context->preferred_size_count == 0) list->placed = 0;
   for (size_t i = 0; i < context->preferred_size_count; i++) {
     const tessera_preferred_size *preferred = TESSERA_CONST_ELEMENT(
         tessera_preferred_size, context->preferred_sizes, context->preferred_size_stride, i);
@@ -254,6 +286,7 @@ static tessera_status list_invalidate(tessera_layout_instance *instance,
     int64_t index = list->section_first[path.section] + path.item;
     if (index < list->section_first[path.section + 1] && index < list->preferred_count) {
       list->preferred[index] = preferred->size.height;
+      if (index < list->stale_from) list->stale_from = index;
     }
   }
   return TESSERA_OK;

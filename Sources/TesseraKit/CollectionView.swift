@@ -49,9 +49,12 @@ public struct CollectionView: @unchecked Sendable {
   /// the buffer holds only at the section's end. `scratch` receives the raw records; allocate
   /// both once per prepare (a few hundred entries) and loop over chunks: no closure, no
   /// per-item call, no allocation.
+  /// With `estimatesFirst`, an item's `estimated` size wins over its `size` (what a self-sizing
+  /// layout is first told, before the cell is measured).
   @inlinable public func itemSizes(
     inSection section: Int, from first: Int, defaultSize: Size, estimatesOnly: Bool = false,
-    into buffer: UnsafeMutableBufferPointer<Size>, scratch: UnsafeMutableBufferPointer<tessera_item_metrics>
+    estimatesFirst: Bool = false, into buffer: UnsafeMutableBufferPointer<Size>,
+    scratch: UnsafeMutableBufferPointer<tessera_item_metrics>
   ) -> Int {
     let wanted = Swift.min(buffer.count, scratch.count)
     let got = Int(
@@ -66,6 +69,13 @@ public struct CollectionView: @unchecked Sendable {
         buffer[index] =
           m.flags & UInt32(TESSERA_ITEM_HAS_ESTIMATE) != 0
           ? Size(m.estimated) : defaultSize
+      }
+    } else if estimatesFirst {
+      for index in 0..<Swift.min(got, wanted) {
+        let m = scratch[index]
+        buffer[index] =
+          m.flags & UInt32(TESSERA_ITEM_HAS_ESTIMATE) != 0
+          ? Size(m.estimated) : m.flags & UInt32(TESSERA_ITEM_HAS_SIZE) != 0 ? Size(m.size) : defaultSize
       }
     } else {
       for index in 0..<Swift.min(got, wanted) {

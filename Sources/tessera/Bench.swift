@@ -1,5 +1,6 @@
 import ArgumentParser
 import TesseraABI
+import TesseraCore
 import TesseraHost
 import TesseraKit
 
@@ -59,6 +60,11 @@ struct Bench: ParsableCommand {
   var scroll = false
   @Flag(help: "With --scroll: cells start at an estimate and report their dataset size as they come into view.")
   var scrollSelfSizing = false
+  @Option(
+    help: ArgumentHelp(
+      "With --scroll-self-sizing: how a cell fits its dataset size to the size the layout gives it: both (it is its dataset size), height (it keeps the width and reports the dataset height), aspect (it keeps the width and reports the height its dataset size has at that width, as a photo).",
+      valueName: "both|height|aspect"))
+  var fit = "both"
   @Flag(
     help:
       "Also drag a layout that moves with time (springy) 100 points, then run frames of 1/60 s until it rests: items pulled, per-frame time (advance, prepare, visible query)."
@@ -107,6 +113,14 @@ struct Bench: ParsableCommand {
       printError("error: --scroll-self-sizing goes with --scroll")
       throw ExitCode.validationFailure
     }
+    guard let scrollFit = SelfSizing.DatasetFit(rawValue: fit) else {
+      printError("error: --fit takes both, height or aspect, not '\(fit)'")
+      throw ExitCode.validationFailure
+    }
+    if fit != "both" && !scrollSelfSizing {
+      printError("error: --fit goes with --scroll-self-sizing")
+      throw ExitCode.validationFailure
+    }
     var results: [Benchmark.Result] = []
     do {
       let registry = plugins.registry()
@@ -120,6 +134,7 @@ struct Bench: ParsableCommand {
         configuration.selfSizingEvents = selfsizing
         configuration.scroll = scroll
         configuration.scrollSelfSizing = scrollSelfSizing
+        configuration.scrollFit = scrollFit
         configuration.clock = clock
         configuration.apply = apply
         configuration.options = try Self.pairs(options)

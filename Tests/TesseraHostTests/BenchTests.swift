@@ -1,4 +1,5 @@
 import Foundation
+import TesseraCore
 import TesseraKit
 import Testing
 
@@ -66,6 +67,40 @@ import Testing
     configuration.scrollSelfSizing = true
     let treeSizing = try #require(try Benchmark.run(configuration, registry: registry).scroll)
     #expect(treeSizing.reportedSizes > 100 && treeSizing.prepares > 0, "\(treeSizing)")
+  }
+
+  /// `--fit`: a photo cell that keeps its column's width and reports the height its photo has
+  /// there settles once it is measured (each cell reports at most once); one that reports the
+  /// photo's own size never matches the column and reports again every frame, as on a device.
+  /// A list row that keeps the width settles too.
+  @Test func cellsThatKeepTheWidthSettleAndOthersReportEveryFrame() throws {
+    let registry = Launch.registry(pluginPaths: []).0
+    var configuration = Benchmark.Configuration(
+      layout: "waterfall", items: 3000, dataset: "photos", seed: 1, queries: 10, prepareRuns: 1)
+    configuration.scroll = true
+    configuration.scrollSelfSizing = true
+    configuration.scrollFit = .aspect
+    let aspect = try #require(try Benchmark.run(configuration, registry: registry).scroll)
+    #expect(aspect.reportedSizes > 100 && aspect.reportedSizes <= 3000, "\(aspect)")
+    configuration.scrollFit = .both
+    let both = try #require(try Benchmark.run(configuration, registry: registry).scroll)
+    #expect(both.reportedSizes > 3000, "\(both)")
+    configuration = Benchmark.Configuration(
+      layout: "list", items: 3000, dataset: "random", seed: 1, queries: 10, prepareRuns: 1)
+    configuration.scroll = true
+    configuration.scrollSelfSizing = true
+    configuration.scrollFit = .height
+    let list = try #require(try Benchmark.run(configuration, registry: registry).scroll)
+    #expect(list.reportedSizes > 100 && list.reportedSizes <= 3000, "\(list)")
+    // What each fit reports for a 400x300 photo in a 185-point column, on a 3x screen.
+    let photo = Size(width: 400, height: 300)
+    let column = Size(width: 185, height: 123)
+    typealias Fit = SelfSizing.DatasetFit
+    #expect(Fit.both.fitted(photo, proposed: column, scale: 3) == photo)
+    #expect(Fit.height.fitted(photo, proposed: column, scale: 3) == Size(width: 185, height: 300))
+    // 138.75 at 3 pixels a point is 416.25 pixels: 416.
+    #expect(Fit.aspect.fitted(photo, proposed: column, scale: 3) == Size(width: 185, height: 416.0 / 3))
+    #expect(Fit.aspect.fitted(photo, proposed: column, scale: nil) == Size(width: 185, height: 138.75))
   }
 
   /// `--apply` changes 1% of the items (0.5% deleted, 0.5% new, 0.2% moved), the same way for a

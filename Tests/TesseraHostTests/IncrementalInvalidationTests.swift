@@ -9,7 +9,9 @@ import Testing
   static let layouts = [
     "layout flow", "layout list", "layout schematic", "layout flow estimatedItemSize=60x40",
     "layout flow scrollDirection=horizontal estimatedItemSize=60x40 sectionInset=5,5,5,5",
-    "layout waterfall columnCount=3", "layout mosaic", "layout quilt", "layout raggy",
+    "layout waterfall columnCount=3",
+    "layout waterfall columnCount=2 itemRenderDirection=rightToLeft headerHeight=20 sectionInset=5,5,-8,5",
+    "layout mosaic", "layout quilt", "layout raggy",
   ]
 
   @Test(arguments: layouts)

@@ -46,17 +46,14 @@ import Testing
 
   @Test func aFailureAfterGeneratingIDsGivesThemBack() throws {
     let session = Self.prepared()
-    var used = Set<String>()
-    let first = session.model.generateID(avoiding: &used)
+    let first = session.model.generateIDs(1, avoiding: [])
     do {
       try session.state.atomically { () throws(HostError) in
-        _ = session.model.generateID(avoiding: &used)
-        _ = session.model.generateID(avoiding: &used)
+        _ = session.model.generateIDs(2, avoiding: [])
         throw HostError("refused after making ids")
       }
     } catch {}
-    var fresh = Set<String>()
-    #expect(first == "i20")
-    #expect(session.model.generateID(avoiding: &fresh) == "i21")
+    #expect(first == ["i20"])
+    #expect(session.model.generateIDs(2, avoiding: ["i22"]) == ["i21", "i23"])
   }
 }

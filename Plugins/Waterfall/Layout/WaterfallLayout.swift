@@ -52,6 +52,9 @@ public final class WaterfallLayout: CollectionLayout {
     var maxY: Double
     /// The top the next section starts from.
     var end: Double
+    /// Where its items start (below the header and the top inset): a column with none of the
+    /// items before a late change is this high.
+    var itemsTop: Double
   }
 
   public let collectionView: CollectionView
@@ -73,9 +76,17 @@ public final class WaterfallLayout: CollectionLayout {
   /// every earlier one: both monotone, so a rect query binary-searches them.
   var reachAbove: [Double] = []
   var reachBelow: [Double] = []
-  /// Preferred sizes of self-sizing items, by item id; the first section to lay out again.
+  /// Preferred sizes of self-sizing items, by item id (they follow their items through batch
+  /// updates), and the same by position while the data does not change: per item across
+  /// sections, its preferred size or a negative width for none (empty while there is none).
   var preferred: [String: Size] = [:]
+  var preferredAt: [Size] = []
+  /// The positions must be found again from the ids (the data changed).
+  var preferredAtIsStale = true
+  /// The first section to lay out again, and in it the first item: a preferred size re-places
+  /// only the items from the first that changed, not its whole section.
   var firstDirtySection = 0
+  var firstDirtyItem = 0
 
   public init(collectionView: CollectionView) {
     self.collectionView = collectionView
@@ -90,6 +101,7 @@ public final class WaterfallLayout: CollectionLayout {
     footerHeight = options.number("footerHeight", default: footerHeight)
     direction = options.choice("itemRenderDirection", default: direction)
     firstDirtySection = 0
+    firstDirtyItem = 0
   }
 
   public var collectionViewContentSize: Size {
@@ -121,21 +133,30 @@ public final class WaterfallLayout: CollectionLayout {
     let scale = collectionView.screenScale
     let sectionCount = collectionView.numberOfSections
     let kept = min(firstDirtySection, self.sections.count, sectionCount)
-    let keptItems = kept > 0 ? self.sections[kept - 1].itemBase + self.sections[kept - 1].itemCount : 0
+    // A late size change in section `kept`: its items before the first changed one stay.
+    let resumed =
+      kept < self.sections.count && firstDirtyItem > 0 && firstDirtyItem < self.sections[kept].itemCount
+      ? self.sections[kept] : nil
+    let resumeItem = resumed == nil ? 0 : firstDirtyItem
+    let keptItems =
+      resumed.map { $0.itemBase + resumeItem }
+      ?? (kept > 0 ? self.sections[kept - 1].itemBase + self.sections[kept - 1].itemCount : 0)
+    if preferredAtIsStale { findPreferredPositions(sectionCount: sectionCount) }
     // Built in locals and stored once: appending to a class's properties in the loop would pay a
     // dynamic exclusivity check per item.
     var sections = self.sections
     var columnItems = self.columnItems
     var frames = self.frames
     var columns = self.columns
+    var resumedLists = resumed.map { _ in columnItems[kept] }
     (self.sections, self.columnItems, self.frames, self.columns) = ([], [], [], [])
     defer { (self.sections, self.columnItems, self.frames, self.columns) = (sections, columnItems, frames, columns) }
     sections.removeSubrange(kept...)
     columnItems.removeSubrange(kept...)
     frames.removeSubrange(keptItems...)
     columns.removeSubrange(keptItems...)
-    let (columnCount, columnSpacing, itemSpacing, inset, direction, preferred) = (
-      self.columnCount, self.columnSpacing, self.itemSpacing, self.inset, self.direction, self.preferred
+    let (columnCount, columnSpacing, itemSpacing, inset, direction, preferredAt) = (
+      self.columnCount, self.columnSpacing, self.itemSpacing, self.inset, self.direction, self.preferredAt
     )
     var top = kept > 0 ? sections[kept - 1].end : 0
     let chunk = UnsafeMutableBufferPointer<Size>.allocate(capacity: 512)
@@ -145,31 +166,55 @@ public final class WaterfallLayout: CollectionLayout {
       scratch.deallocate()
     }
     for s in kept..<sectionCount {
-      let sectionTop = top
       let count = collectionView.numberOfItems(inSection: s)
-      let headerH = collectionView.sectionSize("header", section: s)?.height ?? headerHeight
-      let header = headerH > 0 ? Rect(x: 0, y: top, width: width, height: headerH) : nil
-      top += max(0, headerH) + inset.top
-      let itemsTop = top  // a negative inset may put it above the section's start
-      var heights = [Double](repeating: top, count: columnCount)
+      let sectionTop: Double
+      let header: Rect?
+      let itemsTop: Double
+      var heights: [Double]
+      var lists: [[Int32]]
+      let itemBase: Int
+      var index: Int
+      if let resumed, let oldLists = resumedLists, s == kept {
+        // Each column as high as after its last item before the change (the same additions
+        // as placing them made), its list cut there.
+        (sectionTop, header, itemsTop, itemBase, index) =
+          (top, resumed.header, resumed.itemsTop, resumed.itemBase, resumeItem)
+        lists = oldLists.map { list in Array(list[..<list.partitioningIndex { Int($0) >= resumeItem }]) }
+        resumedLists = nil
+        heights = lists.map { list in
+          guard let last = list.last else { return resumed.itemsTop }
+          let frame = frames[resumed.itemBase + Int(last)]
+          return frame.origin.y + (frame.size.height + itemSpacing)
+        }
+        top = resumed.itemsTop
+      } else {
+        sectionTop = top
+        let headerH = collectionView.sectionSize("header", section: s)?.height ?? headerHeight
+        header = headerH > 0 ? Rect(x: 0, y: top, width: width, height: headerH) : nil
+        top += max(0, headerH) + inset.top
+        itemsTop = top  // a negative inset may put it above the section's start
+        heights = [Double](repeating: top, count: columnCount)
+        lists = [[Int32]](repeating: [], count: columnCount)
+        itemBase = frames.count
+        index = 0
+      }
       // The shortest column (the first of equals) in O(log columns) per item.
       let usesHeap = direction != "leftToRight" && direction != "rightToLeft"
       var shortestColumns =
-        usesHeap ? Heap((0..<columnCount).map { ColumnHeight(height: top, column: Int32($0)) }) : Heap()
-      var lists = [[Int32]](repeating: [], count: columnCount)
-      let itemBase = frames.count
+        usesHeap
+        ? Heap(heights.indices.map { ColumnHeight(height: heights[$0], column: Int32($0)) }) : Heap()
       frames.reserveCapacity(itemBase + count)
       columns.reserveCapacity(itemBase + count)
-      let ids = preferred.isEmpty ? [] : (0..<count).map { collectionView.string("id", section: s, item: $0) ?? "" }
-      var index = 0
       while index < count {
         // A negative width marks an item the dataset gives no size.
         let got = collectionView.itemSizes(
-          inSection: s, from: index, defaultSize: Size(width: -1, height: -1), into: chunk, scratch: scratch)
+          inSection: s, from: index, defaultSize: Size(width: -1, height: -1), estimatesFirst: true, into: chunk,
+          scratch: scratch)
         guard got > 0 else { break }
         for offset in 0..<got {
           let k = index + offset
-          let size = ids.isEmpty ? chunk[offset] : preferred[ids[k]] ?? chunk[offset]
+          var size = chunk[offset]
+          if !preferredAt.isEmpty, preferredAt[itemBase + k].width >= 0 { size = preferredAt[itemBase + k] }
           var height: Double
           if size.width > 0 {
             height = size.height * columnWidth / size.width
@@ -206,7 +251,7 @@ public final class WaterfallLayout: CollectionLayout {
         Section(
           itemBase: itemBase, itemCount: frames.count - itemBase, header: header, footer: footer,
           minY: min(sectionTop, itemsTop, footer?.minY ?? sectionTop),
-          maxY: max(top, header?.maxY ?? top, itemsBottom), end: top))
+          maxY: max(top, header?.maxY ?? top, itemsBottom), end: top, itemsTop: itemsTop))
       columnItems.append(lists)
     }
     reachAbove = sections.map(\.minY)
@@ -215,6 +260,26 @@ public final class WaterfallLayout: CollectionLayout {
     for k in reachBelow.indices.dropFirst() { reachBelow[k] = max(reachBelow[k], reachBelow[k - 1]) }
     contentHeight = top
     firstDirtySection = Int.max
+    firstDirtyItem = 0
+  }
+
+  /// The positions of the preferred sizes kept by id, after the data changed (through the
+  /// host's id index: one lookup per preferred size, not an id per item).
+  func findPreferredPositions(sectionCount: Int) {
+    preferredAtIsStale = false
+    preferredAt = []
+    guard !preferred.isEmpty else { return }
+    var bases: [Int] = []
+    var total = 0
+    for s in 0..<sectionCount {
+      bases.append(total)
+      total += collectionView.numberOfItems(inSection: s)
+    }
+    preferredAt = [Size](repeating: Size(width: -1, height: -1), count: total)
+    for (id, size) in preferred {
+      guard let path = collectionView.indexPath(forItemID: id), path.section < sectionCount else { continue }
+      preferredAt[bases[path.section] + path.item] = size
+    }
   }
 
   /// A column's height, ordered by height and then by column: the heap's minimum is the first
@@ -288,16 +353,25 @@ public final class WaterfallLayout: CollectionLayout {
   /// A late height change moves only the items after it in its section (and the sections
   /// after); with shortestFirst they may change column.
   public func invalidateLayout(with context: InvalidationContext) {
-    var first = 0
-    if !context.invalidatesEverything && !context.invalidatesDataSourceCounts && !context.flags.contains(.bounds) {
-      first = context.preferredSizes.map(\.indexPath.section).min() ?? Int.max
-    }
+    let onlySizes =
+      !context.invalidatesEverything && !context.invalidatesDataSourceCounts && !context.flags.contains(.bounds)
+    if context.invalidatesDataSourceCounts { preferredAtIsStale = true }
+    var first = (section: onlySizes ? Int.max : 0, item: 0)
     for p in context.preferredSizes where sections.indices.contains(p.indexPath.section) {
-      if let id = collectionView.string("id", section: p.indexPath.section, item: p.indexPath.item) {
-        preferred[id] = p.size
+      let (s, item) = (p.indexPath.section, p.indexPath.item)
+      guard item >= 0, item < sections[s].itemCount else { continue }
+      if let id = collectionView.string("id", section: s, item: item) { preferred[id] = p.size }
+      if !preferredAtIsStale {
+        if preferredAt.isEmpty { preferredAt = [Size](repeating: Size(width: -1, height: -1), count: frames.count) }
+        preferredAt[sections[s].itemBase + item] = p.size
       }
+      if onlySizes, (s, item) < first { first = (s, item) }
     }
-    firstDirtySection = min(firstDirtySection, first)
+    if first.section < firstDirtySection {
+      (firstDirtySection, firstDirtyItem) = first
+    } else if first.section == firstDirtySection {
+      firstDirtyItem = min(firstDirtyItem, first.item)
+    }
   }
 
   /// The column width is fixed: a preferred size matters when its aspect differs.

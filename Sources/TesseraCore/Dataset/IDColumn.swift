@@ -147,9 +147,16 @@ public struct IDColumn: RandomAccessCollection, Hashable, Sendable {
   public static func == (lhs: IDColumn, rhs: IDColumn) -> Bool {
     guard lhs.count == rhs.count else { return false }
     if lhs.arena.isEmpty && rhs.arena.isEmpty { return lhs.words == rhs.words }
-    return lhs.indices.allSatisfy { index in
-      lhs.withUTF8(at: index) { a in rhs.withUTF8(at: index) { b in a.elementsEqual(b) } }
+    for index in lhs.indices {
+      let (u, v) = (lhs.words[index], rhs.words[index])
+      if u & v & inlineFlag != 0 {
+        if u != v { return false }  // two inline ids: the same bytes exactly when the same word
+        continue
+      }
+      let same = lhs.withUTF8(at: index) { a in rhs.withUTF8(at: index) { b in a.elementsEqual(b) } }
+      if !same { return false }
     }
+    return true
   }
 
   public func hash(into hasher: inout Hasher) {

@@ -85,6 +85,24 @@ public struct ItemList: RandomAccessCollection, MutableCollection, Hashable, Sen
     }
   }
 
+  /// Item `position`'s size, if it has one (no `DatasetItem` made).
+  public func size(at position: Int) -> Size? {
+    flags[position] & Self.hasSize != 0 ? Size(sizes[position]) : nil
+  }
+
+  /// Item `position`'s estimate, if it has one.
+  public func estimate(at position: Int) -> Size? {
+    flags[position] & Self.hasEstimate != 0 ? Size(estimates[position]) : nil
+  }
+
+  /// Whether item `position` here and item `other` of `list` hold the same size, estimate and
+  /// properties (ids aside): what `DatasetItem`'s equality says of two items with one id, read
+  /// column by column.
+  public func sameContent(at position: Int, as list: ItemList, at other: Int) -> Bool {
+    size(at: position) == list.size(at: other) && estimate(at: position) == list.estimate(at: other)
+      && propsColumns.sameValues(at: position, as: list.propsColumns, at: other)
+  }
+
   private mutating func setProps(_ props: [String: PropertyValue], at position: Int) {
     if props.isEmpty && propsColumns.isEmpty { return }
     propsColumns.set(props, at: position)

@@ -124,6 +124,20 @@ public struct PropsColumns: Hashable, Sendable {
     return result
   }
 
+  /// Whether item `item` here and item `other` of `columns` have the same properties (what
+  /// comparing their dictionaries says, without making them).
+  package func sameValues(at item: Int, as columns: PropsColumns, at other: Int) -> Bool {
+    if isEmpty && columns.isEmpty { return true }
+    for (position, key) in keys.enumerated()
+    where self.columns[position].value(at: item) != columns.value(key, at: other) {
+      return false
+    }
+    for (position, key) in columns.keys.enumerated() where index[key] == nil {
+      if columns.columns[position].value(at: other) != nil { return false }
+    }
+    return true
+  }
+
   public func value(_ key: String, at item: Int) -> PropertyValue? {
     index[key].flatMap { columns[$0].value(at: item) }
   }

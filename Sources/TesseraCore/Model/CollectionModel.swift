@@ -18,13 +18,13 @@ public final class CollectionModel: @unchecked Sendable {
       referenceCache = [:]
       distinctCache = [:]
       itemCounts = dataset.sections.map(\.items.count)
-      if !keepingIDSet { idSet = nil }
+      if !byBatch { countedIDs = false }
     }
   }
-  /// Every item id, built on the first batch after a dataset is loaded and then kept up to date
-  /// by each batch, so new ids are checked without rehashing a million old ones.
-  private var idSet: Set<String>?
-  private var keepingIDSet = false
+  /// Whether `nextGeneratedID` was raised to the item count since the dataset was last replaced
+  /// other than by a batch (on the first batch that names or makes ids).
+  private var countedIDs = false
+  private var byBatch = false
   /// Where generated ids (`i<k>`) continue from (a failed command puts it back).
   package var nextGeneratedID = 0
   /// Items per section, kept beside the dataset so checking a plugin's index paths on every
@@ -106,38 +106,42 @@ public final class CollectionModel: @unchecked Sendable {
     dataSourceTable.deallocate()
   }
 
-  /// True when some item has this id.
-  package func isTaken(_ id: String) -> Bool {
-    if idSet == nil {
-      var ids = Set<String>(minimumCapacity: dataset.itemCount)
-      for section in dataset.sections { ids.formUnion(section.items.ids) }
-      idSet = ids
-      nextGeneratedID = max(nextGeneratedID, ids.count)
-    }
-    return idSet!.contains(id)
+  /// Generated ids continue past the item count of a dataset loaded or generated since.
+  private func countIDs() {
+    if countedIDs { return }
+    nextGeneratedID = max(nextGeneratedID, dataset.itemCount)
+    countedIDs = true
   }
 
-  /// A fresh `i<k>` id, taken by no item and not in `used`.
-  package func generateID(avoiding used: inout Set<String>) -> String {
-    while true {
-      let id = "i\(nextGeneratedID)"
+  /// The ids among `candidates` that some item has (one pass over the ids, `TakenIDs`).
+  package func takenIDs(_ candidates: [String]) -> Set<String> {
+    countIDs()
+    return TakenIDs.among(candidates, in: dataset.sections.map(\.items.ids))
+  }
+
+  /// `count` fresh `i<k>` ids in order, taken by no item and not in `used`.
+  package func generateIDs(_ count: Int, avoiding used: Set<String>) -> [String] {
+    var result: [String] = []
+    if !countedIDs && count > 0 {
+      // The first id tried continues from where the last one ended; the count raises the rest.
+      let first = "i\(nextGeneratedID)"
       nextGeneratedID += 1
-      if !isTaken(id) && !used.contains(id) {
-        used.insert(id)
-        return id
-      }
+      if takenIDs([first]).isEmpty && !used.contains(first) { result.append(first) }
     }
+    while result.count < count {
+      let candidates = (0..<count - result.count).map { "i\(nextGeneratedID + $0)" }
+      nextGeneratedID += candidates.count
+      let taken = takenIDs(candidates)
+      result += candidates.filter { !taken.contains($0) && !used.contains($0) }
+    }
+    return result
   }
 
-  /// Puts a batch's result in place, updating the id set instead of dropping it.
-  package func applyBatch(_ dataset: Dataset, removedIDs: [String], addedIDs: [String]) {
-    if idSet != nil {
-      for id in removedIDs { idSet!.remove(id) }
-      for id in addedIDs { idSet!.insert(id) }
-    }
-    keepingIDSet = true
+  /// Puts a batch's result in place (the ids stay counted).
+  package func applyBatch(_ dataset: Dataset) {
+    byBatch = true
     self.dataset = dataset
-    keepingIDSet = false
+    byBatch = false
   }
 
   /// What a failed command puts back: the dataset (copied on write), the bounds, the scale and

@@ -35,25 +35,35 @@ package enum BatchApplier {
   }
 
   package static func apply(
-    _ plan: BatchPlan, to old: Dataset, trackingPaths: Bool, newID: (inout Set<String>) -> String,
-    isTaken: (String) -> Bool
+    _ plan: BatchPlan, to old: Dataset, trackingPaths: Bool, newIDs: (Int, Set<String>) -> [String],
+    taken: ([String]) -> Set<String>
   ) throws(HostError) -> BatchResult {
     var result = BatchResult(dataset: Dataset(), updateItems: updateItems(plan))
     result.warnings = plan.warnings
     result.tracksPaths = trackingPaths
     if trackingPaths { result.newPaths = old.sections.map { [IndexPath?](repeating: nil, count: $0.items.count) } }
+    // Ids given to inserts must be free after the update: in use by no item the batch keeps,
+    // and given once.
+    let named = plan.inserts.compactMap(\.id)
+    let inUse = named.isEmpty ? [] : taken(named)
+    let deletedIDs =
+      inUse.isEmpty
+      ? []
+      : Set(
+        plan.deletes.map { old.sections[$0.section].items.ids[$0.item] }
+          + plan.deletedSections.flatMap { old.sections[$0].items.ids })
     var usedNewIDs = Set<String>()
-    // Ids given to inserts must be free after the update.
-    let deletedIDs = Set(
-      plan.deletes.map { old.sections[$0.section].items.ids[$0.item] }
-        + plan.deletedSections.flatMap { old.sections[$0].items.ids })
     for insert in plan.inserts {
       guard let id = insert.id else { continue }
-      if (isTaken(id) && !deletedIDs.contains(id)) || usedNewIDs.contains(id) {
+      if (inUse.contains(id) && !deletedIDs.contains(id)) || usedNewIDs.contains(id) {
         throw HostError("insert \(insert.path) id=\(id): item id '\(id)' is already in use")
       }
       usedNewIDs.insert(id)
     }
+    // Items inserted without an id get fresh ones, in the order the sections are built.
+    let unnamed = plan.inserts.count - named.count + plan.insertedSections.reduce(0) { $0 + $1.count }
+    var fresh = (unnamed == 0 ? [] : newIDs(unnamed, usedNewIDs)).makeIterator()
+    let newID = { fresh.next()! }
 
     let byBefore = OperationsBySection(plan)
     // Section ids in use, built once: new sections' ids are found in constant time each.
@@ -65,7 +75,7 @@ package enum BatchApplier {
         var section = DatasetSection(
           id: newSectionID(taken: &takenSectionIDs, next: &nextSectionID, old.sections.count + a))
         for item in 0..<count {
-          let id = newID(&usedNewIDs)
+          let id = newID()
           section.items.append(DatasetItem(id: id))
           result.inserted.append((IndexPath(a, item), id))
         }
@@ -80,10 +90,7 @@ package enum BatchApplier {
       case .existing(let b):
         result.dataset.sections.append(
           try rebuild(
-            section: b, into: a, plan: plan, operations: byBefore, old: old, result: &result
-          ) {
-            newID(&usedNewIDs)
-          })
+            section: b, into: a, plan: plan, operations: byBefore, old: old, result: &result, newID: newID))
       }
     }
     for b in plan.deletedSections { result.deletedSections.append((b, old.sections[b].id)) }

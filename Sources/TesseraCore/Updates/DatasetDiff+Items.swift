@@ -8,75 +8,111 @@ extension DatasetDiff {
     var inserts: [(path: IndexPath, size: Size?, id: String)] = []
     var deletes: [IndexPath] = []
     /// Items that stay in place (by rank) but whose content changed: reloaded where UIKit lets
-    /// the reload land on the item's new place (`missedReloads`).
-    var reloads: [Change] = []
-    /// The items kept out of the moves, by id: what a second planning prefers to keep again.
-    var staying: Set<String> = []
+    /// the reload land on the item's new place (`missedReloads`). `ordinal`: the old one.
+    var reloads: [(change: Change, ordinal: Int)] = []
+    /// Per old ordinal, whether the item was kept out of the moves: what a second planning
+    /// prefers to keep again.
+    var staying: [Bool] = []
   }
 
   /// The third phase: the items of the sections that stay (not deleted, inserted, recreated or
   /// reloaded). In each, the items there in both versions compete for rank (the fewest moves);
   /// the others arrive or leave. A moving item that changes is deleted and inserted: a moved
   /// cell keeps its old content (IGListKit's rule).
-  /// Items in `replaced` are deleted and inserted whatever their place (`missedReloads` found that
-  /// a reload could not carry them), so they take no part in the fewest moves; among equally few
-  /// moves, the items in `keeping` (the last plan's) stay again.
+  /// Items in `replaced` (old ordinals) are deleted and inserted whatever their place
+  /// (`missedReloads` found that a reload could not carry them), so they take no part in the
+  /// fewest moves; among equally few moves, the items `keeping` marks (the last plan's) stay
+  /// again. Linear in the items but for the fewest moves' n log n: no id is made into a string
+  /// but those of the items inserted or named in a rewrite.
   mutating func planItems(
-    _ match: Matching, _ sections: SectionPlan, replacing replaced: Set<String> = [], keeping: Set<String> = []
+    _ match: Matching, _ sections: SectionPlan, replacing replaced: Set<Int> = [], keeping: [Bool] = []
   ) -> ItemPlan {
     let (old, new) = (match.old, match.new)
+    let oldStays = old.sections.map { sections.stays($0.id, match) }
+    let newStays = new.sections.map { sections.stays($0.id, match) }
     var plan = ItemPlan()
-    for (a, section) in new.sections.enumerated()
-    where sections.stays(section.id, match) && !sections.reloadedIDs.contains(section.id) {
+    plan.staying = [Bool](repeating: false, count: match.oldStarts.last!)
+    var moving: [Bool] = []
+    var sequence: [Int] = []
+    var ranks: [Int32] = []
+    var common: [Bool] = []
+    for (a, section) in new.sections.enumerated() where newStays[a] && !sections.reloadedIDs.contains(section.id) {
       let b = match.oldSection[section.id]!
-      let common = section.items.ids.filter { match.oldItem[$0]?.section == b && !replaced.contains($0) }
-      let changing = common.filter { id in
-        let (from, to) = (match.oldItem[id]!, match.newItem[id]!)
-        return old.sections[from.section].items[from.item] != new.sections[to.section].items[to.item]
+      let (oldItems, newItems) = (old.sections[b].items, section.items)
+      let (oldStart, newStart) = (match.oldStarts[b], match.newStarts[a])
+      // The items in both this section and its old self, in new order, and their old ranks.
+      common = [Bool](repeating: false, count: oldItems.count)
+      sequence.removeAll(keepingCapacity: true)
+      for i in newItems.indices {
+        let ordinal = Int(match.oldOrdinal[newStart + i])
+        let j = ordinal - oldStart
+        guard ordinal >= 0, j >= 0, j < oldItems.count, !replaced.contains(ordinal) else { continue }
+        common[j] = true
+        sequence.append(i)
       }
-      let moved = Set(
-        FewestMoves.moved(
-          common, oldOrder: Array(old.sections[b].items.ids), newOrder: Array(section.items.ids),
-          isCommon: Set(common), preferred: keeping.union(changing)))
-      plan.staying.formUnion(common.lazy.filter { !moved.contains($0) })
-      for (i, id) in section.items.ids.enumerated() {
+      var rankOf = [Int32](repeating: -1, count: oldItems.count)
+      var rank: Int32 = 0
+      for j in common.indices where common[j] {
+        rankOf[j] = rank
+        rank += 1
+      }
+      ranks = sequence.map { rankOf[Int(match.oldOrdinal[newStart + $0]) - oldStart] }
+      let moved = FewestMoves.moving(ranks: ranks) { k in
+        let i = sequence[k]
+        let ordinal = Int(match.oldOrdinal[newStart + i])
+        return (keeping.isEmpty ? false : keeping[ordinal])
+          || !oldItems.sameContent(at: ordinal - oldStart, as: newItems, at: i)
+      }
+      moving = [Bool](repeating: false, count: newItems.count)
+      for (k, i) in sequence.enumerated() {
+        if moved[k] { moving[i] = true } else { plan.staying[Int(match.oldOrdinal[newStart + i])] = true }
+      }
+      for i in newItems.indices {
         let to = IndexPath(a, i)
-        let item = section.items[i]
-        guard let from = match.oldItem[id], sections.stays(old.sections[from.section].id, match) else {
-          if let from = match.oldItem[id] {
+        let ordinal = Int(match.oldOrdinal[newStart + i])
+        let from = ordinal < 0 ? nil : match.oldPath(ordinal)
+        guard let from, oldStays[from.section] else {
+          if let from {
             rewrites.append(
-              "item \(id) leaves section \(old.sections[from.section].id), which is deleted or recreated: inserted anew"
+              "item \(newItems.ids[i]) leaves section \(old.sections[from.section].id), which is deleted or recreated: inserted anew"
             )
           }
-          plan.inserts.append((to, item.size, id))
+          plan.inserts.append((to, newItems.size(at: i), newItems.ids[i]))
           continue
         }
-        let changed = old.sections[from.section].items[from.item] != item
-        if replaced.contains(id) {
+        let changed =
+          from.section == b
+          ? !oldItems.sameContent(at: from.item, as: newItems, at: i)
+          : !old.sections[from.section].items.sameContent(at: from.item, as: newItems, at: i)
+        if replaced.contains(ordinal) {
           plan.deletes.append(from)
-          plan.inserts.append((to, item.size, id))
-        } else if from.section != b || moved.contains(id) {
+          plan.inserts.append((to, newItems.size(at: i), newItems.ids[i]))
+        } else if from.section != b || moving[i] {
           if changed {
-            rewrites.append("item \(id) moves and changes: deleted and inserted with its new content")
+            rewrites.append("item \(newItems.ids[i]) moves and changes: deleted and inserted with its new content")
             plan.deletes.append(from)
-            plan.inserts.append((to, item.size, id))
+            plan.inserts.append((to, newItems.size(at: i), newItems.ids[i]))
           } else {
             plan.moves.append((from, to))
           }
         } else if changed {
-          plan.reloads.append((from, to, item.size, id))
+          plan.reloads.append(((from, to, newItems.size(at: i), newItems.ids[i]), ordinal))
         }
       }
     }
-    for (b, section) in old.sections.enumerated() where sections.stays(section.id, match) {
-      for (i, id) in section.items.ids.enumerated() {
-        guard let to = match.newItem[id] else {
+    for (b, section) in old.sections.enumerated() where oldStays[b] {
+      let start = match.oldStarts[b]
+      for i in section.items.indices {
+        let ordinal = Int(match.newOrdinal[start + i])
+        guard ordinal >= 0 else {
           plan.deletes.append(IndexPath(b, i))
           continue
         }
-        if !sections.stays(new.sections[to.section].id, match) {
+        let to = match.newPath(ordinal)
+        if !newStays[to.section] {
           rewrites.append(
-            "item \(id) goes to section \(new.sections[to.section].id), which is inserted or recreated: deleted here")
+            "item \(section.items.ids[i]) goes to section \(new.sections[to.section].id), which is inserted or recreated: deleted here"
+          )
           plan.deletes.append(IndexPath(b, i))
         }
       }
@@ -89,9 +125,9 @@ extension DatasetDiff {
   /// is kept only where that is the item's new place. Returns the reloads that miss: the caller
   /// plans the items again with those deleted and inserted (which changes the shifts, and may
   /// leave fewer items to move), until every reload lands.
-  func missedReloads(_ plan: ItemPlan) -> [ItemPlan.Change] {
+  func missedReloads(_ plan: ItemPlan) -> [(change: ItemPlan.Change, ordinal: Int)] {
     let shift = Shifts(plan)
-    return plan.reloads.filter { shift.lands($0) != $0.to.item }
+    return plan.reloads.filter { shift.lands($0.change) != $0.change.to.item }
   }
 
   /// Why an item that changed was deleted and inserted, against the final batch: where a reload

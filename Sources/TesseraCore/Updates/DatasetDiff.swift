@@ -36,22 +36,22 @@ public struct DatasetDiff {
     // instead, and the items are planned again without it (it no longer needs a place in the
     // order): each round replaces at least one item, so this ends.
     let planned = diff.rewrites
-    var replaced: [ItemPlan.Change] = []
+    var replaced: [(change: ItemPlan.Change, ordinal: Int)] = []
     var items = ItemPlan()
     while true {
       diff.rewrites = planned
-      items = diff.planItems(match, sections, replacing: Set(replaced.map(\.id)), keeping: items.staying)
+      items = diff.planItems(match, sections, replacing: Set(replaced.map(\.ordinal)), keeping: items.staying)
       let missed = diff.missedReloads(items)
       if missed.isEmpty { break }
       replaced += missed
     }
-    diff.rewrites += replaced.map { diff.landingRewrite($0, in: items) }
+    diff.rewrites += replaced.map { diff.landingRewrite($0.change, in: items) }
     diff.operations += items.moves.map { .moveItem(from: $0.from, to: $0.to) }
     diff.operations += items.inserts.sorted { $0.path < $1.path }.map {
       .insertItem($0.path, size: $0.size, id: $0.id)
     }
     diff.operations += items.deletes.sorted().map { .deleteItem($0) }
-    diff.operations += items.reloads.map { .reloadItem($0.from, size: $0.size) }
+    diff.operations += items.reloads.map { .reloadItem($0.change.from, size: $0.change.size) }
     return diff
   }
 }

@@ -28,6 +28,8 @@ public struct Benchmark {
     /// Also run the scroll benchmark (`ScrollBenchmark`), with self-sizing cells when asked.
     public var scroll = false
     public var scrollSelfSizing = false
+    /// How the fling's self-sizing cells fit their dataset size to the size the layout proposes.
+    package var scrollFit = SelfSizing.DatasetFit.both
     /// Also run the clock benchmark (`ClockBenchmark`): a drag, then frames until the layout rests.
     public var clock = false
     /// Also time `apply` of a version of the data that differs by 1% (`ApplyBenchmark`).
@@ -233,7 +235,8 @@ public struct Benchmark {
     var scroll: ScrollBenchmark.Result?
     if configuration.scroll {
       scroll = try ScrollBenchmark.run(
-        layoutClass: layoutClass, dataset: dataset, selfSizing: configuration.scrollSelfSizing, progress: progress)
+        layoutClass: layoutClass, dataset: dataset, selfSizing: configuration.scrollSelfSizing,
+        fit: configuration.scrollFit, progress: progress)
     }
     var apply: ApplyBenchmark.Result?
     if configuration.apply {

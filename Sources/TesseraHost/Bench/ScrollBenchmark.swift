@@ -103,8 +103,9 @@ public enum ScrollBenchmark {
   /// The estimate self-sizing cells start at.
   static let estimate = Size(width: 60, height: 40)
 
-  public static func run(
-    layoutClass: LayoutClass, dataset given: Dataset, selfSizing: Bool, progress: BenchProgress
+  package static func run(
+    layoutClass: LayoutClass, dataset given: Dataset, selfSizing: Bool, fit: SelfSizing.DatasetFit = .both,
+    progress: BenchProgress
   ) throws(HostError) -> Result {
     var dataset = given
     if selfSizing, !layoutClass.options.contains(where: { $0.name == "estimatedItemSize" }) {
@@ -120,6 +121,7 @@ public enum ScrollBenchmark {
     let instance = try LayoutInstance(layoutClass, model: model, options: values)
     try instance.prepareIfNeeded()
     var sizing = SelfSizing()
+    sizing.fit = fit
     var reported = 0
     /// One pass of self-sizing over `shown`, as a layout pass does it: every visible cell whose
     /// measured size differs reports it (a layout that never takes the size it is told — a fixed

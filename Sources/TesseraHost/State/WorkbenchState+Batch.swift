@@ -19,17 +19,14 @@ extension WorkbenchState {
     let old = model.dataset
     let model = self.model
     var result = try BatchApplier.apply(
-      plan, to: old, trackingPaths: true, newID: { model.generateID(avoiding: &$0) },
-      isTaken: { model.isTaken($0) })
+      plan, to: old, trackingPaths: true, newIDs: { model.generateIDs($0, avoiding: $1) },
+      taken: { model.takenIDs($0) })
     if let target { try land(&result, on: target) }
     let beforeVisible = wantsAnimations ? try layout?.attributes(in: model.bounds) ?? [] : []
     var animations: [BatchReport.Animation]?
     let oldBounds = model.bounds
     try atomically { () throws(HostError) in
-      model.applyBatch(
-        result.dataset,
-        removedIDs: result.deleted.map(\.id) + result.deletedSections.flatMap { old.sections[$0.section].items.ids },
-        addedIDs: result.inserted.map(\.id))
+      model.applyBatch(result.dataset)
       guard let layout else { return }
       // Deleted and reloaded items are measured afresh (UIKit asks a reloaded cell again): the
       // preferred sizes accepted for them no longer count, for a rebuilt instance either.
