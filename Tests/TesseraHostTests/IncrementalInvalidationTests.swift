@@ -1,6 +1,7 @@
-import TesseraHost
 import TesseraKit
 import Testing
+
+@testable import TesseraHost
 
 /// For every bundled layout: after random preferred sizes (self-sizing), the layout equals a
 /// fresh prepare of the same data with the accepted sizes written in.
@@ -77,6 +78,65 @@ import Testing
     let fresh = try LayoutInstance(layout.layoutClass, model: freshModel, options: layout.options)
     #expect(try layout.allAttributes() == fresh.allAttributes(), "seed \(seed)")
     #expect(try layout.contentSize() == fresh.contentSize(), "seed \(seed)")
+  }
+
+  /// A self-sizing fling over a waterfall whose items start at one estimate: after each screen
+  /// sizes its cells, the items below stay unplaced (one height: where each goes follows from
+  /// the columns) until a query reaches them. Every visible query, item lookup and content
+  /// size, and at the end every element, equal a fresh prepare's with the sizes written in.
+  @Test(arguments: UInt64(1)...6)
+  func aWaterfallsUnplacedItemsEqualAFreshPrepare(seed: UInt64) throws {
+    var rng = SplitMix64(seed: seed)
+    let count = rng.int(in: 200...600)
+    var items: [DatasetItem] = []
+    for k in 0..<count {
+      var item = DatasetItem(id: "p\(k)", size: Size(width: Double(rng.int(in: 2...8) * 50), height: 300))
+      item.estimated = Size(width: 60, height: 40)
+      items.append(item)
+    }
+    var sections = [DatasetSection(id: "s", items: ItemList(items))]
+    if seed % 2 == 0 {
+      sections.insert(
+        DatasetSection(id: "first", header: Size(width: 0, height: 30), items: ItemList(items.prefix(0))), at: 0)
+    }
+    var expected = Dataset(sections: sections)
+    let last = expected.sections.count - 1
+    let options = [
+      "columnCount=\(seed % 3 == 0 ? 12 : 2 + Int(seed % 3))", seed == 5 ? "itemRenderDirection=leftToRight" : "",
+    ]
+    let session = Support.session()
+    try session.replaceDatasetForTesting(expected)
+    #expect(session.execute("layout waterfall \(options.joined(separator: " "))")?.hasPrefix("error") == false)
+    let layout = try #require(session.layout)
+    var y = 0.0
+    for round in 0..<25 {
+      let rect = Rect(x: 0, y: y, width: 390, height: 844)
+      var requests: [InvalidationContext] = []
+      for cell in try layout.attributes(in: rect) where cell.category == .cell {
+        let photo = try #require(expected.sections[cell.indexPath.section].items.size(at: cell.indexPath.item))
+        let measured = Size(width: cell.frame.width, height: photo.height * cell.frame.width / photo.width)
+        guard measured != cell.frame.size, let request = try layout.preferredSize(measured, for: cell) else { continue }
+        requests.append(request)
+        expected.sections[cell.indexPath.section].items[cell.indexPath.item].estimated = measured
+      }
+      for request in requests { layout.invalidate(request) }
+      try layout.prepareIfNeeded()
+      let fresh = try LayoutInstance(
+        layout.layoutClass, model: CollectionModel(dataset: expected, bounds: session.model.bounds),
+        options: layout.options)
+      #expect(try layout.contentSize() == fresh.contentSize(), "round \(round)")
+      #expect(Set(try layout.attributes(in: rect)) == Set(try fresh.attributes(in: rect)), "round \(round)")
+      if round % 7 == 3 {
+        // A lookup far below places the items down to it.
+        let far = IndexPath(last, min(count - 1, rng.int(in: 0...count - 1)))
+        #expect(try layout.item(at: far) == fresh.item(at: far), "round \(round)")
+      }
+      y += Double(rng.int(in: 100...900))
+    }
+    let fresh = try LayoutInstance(
+      layout.layoutClass, model: CollectionModel(dataset: expected, bounds: session.model.bounds),
+      options: layout.options)
+    #expect(try layout.allAttributes() == fresh.allAttributes())
   }
 
   /// The schematic's context for a preferred size names exactly the nodes and connectors whose

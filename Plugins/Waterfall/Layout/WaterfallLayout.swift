@@ -87,6 +87,14 @@ public final class WaterfallLayout: CollectionLayout {
   /// only the items from the first that changed, not its whole section.
   var firstDirtySection = 0
   var firstDirtyItem = 0
+  /// Per section, the last item with a preferred size (by position).
+  var lastPreferred: [Int: Int] = [:]
+  /// Per section, where the run of items of one size (a positive width) that ends the section
+  /// starts, and that size (from the last placement of the whole section; `Int.max`: unknown).
+  var uniformFrom: [Int] = []
+  var uniformSize: [Size] = []
+  /// The last section's items not placed yet, after a late size change (`placeTail`).
+  var tail: Tail?
 
   public init(collectionView: CollectionView) {
     self.collectionView = collectionView
@@ -133,28 +141,46 @@ public final class WaterfallLayout: CollectionLayout {
     let scale = collectionView.screenScale
     let sectionCount = collectionView.numberOfSections
     let kept = min(firstDirtySection, self.sections.count, sectionCount)
-    // A late size change in section `kept`: its items before the first changed one stay.
+    // A late size change in section `kept`: its items before the first changed one stay (and
+    // those not placed yet count as changed).
+    var placedInKept = kept < self.sections.count ? self.sections[kept].itemCount : 0
+    if let tail, tail.section == kept { placedInKept = tail.next }
     let resumed =
       kept < self.sections.count && firstDirtyItem > 0 && firstDirtyItem < self.sections[kept].itemCount
       ? self.sections[kept] : nil
-    let resumeItem = resumed == nil ? 0 : firstDirtyItem
+    let resumeItem = resumed == nil ? 0 : min(firstDirtyItem, placedInKept)
+    // Resumed in the last section, frames are written in place: the items left of one height
+    // stay unplaced (a tail).
+    let inPlace = resumed != nil && kept == sectionCount - 1
+    if let tail, tail.section >= kept { self.tail = nil }
     let keptItems =
       resumed.map { $0.itemBase + resumeItem }
       ?? (kept > 0 ? self.sections[kept - 1].itemBase + self.sections[kept - 1].itemCount : 0)
     if preferredAtIsStale { findPreferredPositions(sectionCount: sectionCount) }
+    if uniformFrom.count != sectionCount {
+      uniformFrom = [Int](repeating: Int.max, count: sectionCount)
+      uniformSize = [Size](repeating: Size(width: -1, height: -1), count: sectionCount)
+    }
     // Built in locals and stored once: appending to a class's properties in the loop would pay a
     // dynamic exclusivity check per item.
     var sections = self.sections
     var columnItems = self.columnItems
     var frames = self.frames
     var columns = self.columns
+    var uniformFrom = self.uniformFrom
+    var uniformSize = self.uniformSize
     var resumedLists = resumed.map { _ in columnItems[kept] }
     (self.sections, self.columnItems, self.frames, self.columns) = ([], [], [], [])
-    defer { (self.sections, self.columnItems, self.frames, self.columns) = (sections, columnItems, frames, columns) }
+    defer {
+      (self.sections, self.columnItems, self.frames, self.columns) = (sections, columnItems, frames, columns)
+      (self.uniformFrom, self.uniformSize) = (uniformFrom, uniformSize)
+    }
     sections.removeSubrange(kept...)
     columnItems.removeSubrange(kept...)
-    frames.removeSubrange(keptItems...)
-    columns.removeSubrange(keptItems...)
+    if !inPlace {
+      frames.removeSubrange(keptItems...)
+      columns.removeSubrange(keptItems...)
+    }
     let (columnCount, columnSpacing, itemSpacing, inset, direction, preferredAt) = (
       self.columnCount, self.columnSpacing, self.itemSpacing, self.inset, self.direction, self.preferredAt
     )
@@ -170,22 +196,25 @@ public final class WaterfallLayout: CollectionLayout {
       let sectionTop: Double
       let header: Rect?
       let itemsTop: Double
-      var heights: [Double]
       var lists: [[Int32]]
       let itemBase: Int
       var index: Int
-      if let resumed, let oldLists = resumedLists, s == kept {
+      var placer: ColumnPlacer
+      if let resumed, s == kept, let oldLists = resumedLists.take() {
         // Each column as high as after its last item before the change (the same additions
-        // as placing them made), its list cut there.
+        // as placing them made), its list cut there (in place: the lists are held once).
         (sectionTop, header, itemsTop, itemBase, index) =
           (top, resumed.header, resumed.itemsTop, resumed.itemBase, resumeItem)
-        lists = oldLists.map { list in Array(list[..<list.partitioningIndex { Int($0) >= resumeItem }]) }
-        resumedLists = nil
-        heights = lists.map { list in
+        lists = oldLists
+        for column in lists.indices {
+          lists[column].removeSubrange(lists[column].partitioningIndex { Int($0) >= resumeItem }...)
+        }
+        let heights = lists.map { list in
           guard let last = list.last else { return resumed.itemsTop }
           let frame = frames[resumed.itemBase + Int(last)]
           return frame.origin.y + (frame.size.height + itemSpacing)
         }
+        placer = ColumnPlacer(heights: heights, direction: direction, spacing: itemSpacing)
         top = resumed.itemsTop
       } else {
         sectionTop = top
@@ -193,51 +222,64 @@ public final class WaterfallLayout: CollectionLayout {
         header = headerH > 0 ? Rect(x: 0, y: top, width: width, height: headerH) : nil
         top += max(0, headerH) + inset.top
         itemsTop = top  // a negative inset may put it above the section's start
-        heights = [Double](repeating: top, count: columnCount)
+        placer = ColumnPlacer(
+          heights: [Double](repeating: top, count: columnCount), direction: direction, spacing: itemSpacing)
         lists = [[Int32]](repeating: [], count: columnCount)
         itemBase = frames.count
         index = 0
       }
-      // The shortest column (the first of equals) in O(log columns) per item.
-      let usesHeap = direction != "leftToRight" && direction != "rightToLeft"
-      var shortestColumns =
-        usesHeap
-        ? Heap(heights.indices.map { ColumnHeight(height: heights[$0], column: Int32($0)) }) : Heap()
-      frames.reserveCapacity(itemBase + count)
-      columns.reserveCapacity(itemBase + count)
-      while index < count {
+      // Where the items of one size (and no preferred size) run to the section's end: found by
+      // a full placement, used by a resumed one.
+      let tailFrom =
+        inPlace && s == kept && uniformSize[s].width > 0 ? max(uniformFrom[s], (lastPreferred[s] ?? -1) + 1) : count
+      let fromStart = resumed == nil || s != kept
+      var run = (start: 0, size: Size(width: -1, height: -1))
+      if !inPlace {
+        frames.reserveCapacity(itemBase + count)
+        columns.reserveCapacity(itemBase + count)
+      }
+      while index < min(count, tailFrom) {
         // A negative width marks an item the dataset gives no size.
         let got = collectionView.itemSizes(
           inSection: s, from: index, defaultSize: Size(width: -1, height: -1), estimatesFirst: true, into: chunk,
           scratch: scratch)
         guard got > 0 else { break }
-        for offset in 0..<got {
+        for offset in 0..<min(got, tailFrom - index) {
           let k = index + offset
           var size = chunk[offset]
+          if fromStart && (k == 0 || size != run.size) { run = (k, size) }
           if !preferredAt.isEmpty, preferredAt[itemBase + k].width >= 0 { size = preferredAt[itemBase + k] }
-          var height: Double
-          if size.width > 0 {
-            height = size.height * columnWidth / size.width
-          } else if let aspect = collectionView.numbers("aspect", section: s, item: k)?.first, aspect > 0 {
-            height = columnWidth / aspect
+          let height = itemHeight(size, section: s, item: k, columnWidth: columnWidth, scale: scale)
+          let column = placer.column(for: k)
+          let frame = Rect(
+            x: inset.left + Double(column) * (columnWidth + columnSpacing), y: placer.heights[column],
+            width: columnWidth, height: height)
+          lists[column].append(Int32(k))
+          if inPlace {
+            frames[itemBase + k] = frame
+            columns[itemBase + k] = Int32(column)
           } else {
-            height = size.width == 0 ? 0 : columnWidth  // no size, no aspect: square
+            frames.append(frame)
+            columns.append(Int32(column))
           }
-          if scale != nil { height = Self.floored(height, to: scale) }
-          let column: Int
-          switch direction {
-          case "leftToRight": column = k % columnCount
-          case "rightToLeft": column = columnCount - 1 - k % columnCount
-          default: column = Int(shortestColumns.removeMin().column)
-          }
-          let x = inset.left + Double(column) * (columnWidth + columnSpacing)
-          lists[column].append(Int32(frames.count - itemBase))
-          frames.append(Rect(x: x, y: heights[column], width: columnWidth, height: height))
-          columns.append(Int32(column))
-          heights[column] += height + itemSpacing
-          if usesHeap { shortestColumns.insert(ColumnHeight(height: heights[column], column: Int32(column))) }
+          placer.add(height, to: column)
         }
         index += got
+      }
+      if fromStart {
+        uniformFrom[s] = run.size.width > 0 ? run.start : count
+        uniformSize[s] = run.size
+      }
+      var heights = placer.heights
+      if tailFrom < count {
+        // The rest share one height: the section's end comes from running the columns on.
+        let height = itemHeight(uniformSize[s], section: s, item: tailFrom, columnWidth: columnWidth, scale: scale)
+        var ahead = placer
+        ahead.run(tailFrom..<count, height: height)
+        heights = ahead.heights
+        tail = Tail(
+          section: s, next: tailFrom, placer: placer, height: height, columnWidth: columnWidth, left: inset.left,
+          columnStep: columnWidth + columnSpacing)
       }
       // CHT: the tallest column less one interitem spacing — the one after its last item, or, in
       // a section with no items, one spacing above where the items would have started (CHT's
@@ -249,7 +291,7 @@ public final class WaterfallLayout: CollectionLayout {
       top += max(0, footerH)
       sections.append(
         Section(
-          itemBase: itemBase, itemCount: frames.count - itemBase, header: header, footer: footer,
+          itemBase: itemBase, itemCount: count, header: header, footer: footer,
           minY: min(sectionTop, itemsTop, footer?.minY ?? sectionTop),
           maxY: max(top, header?.maxY ?? top, itemsBottom), end: top, itemsTop: itemsTop))
       columnItems.append(lists)
@@ -268,6 +310,7 @@ public final class WaterfallLayout: CollectionLayout {
   func findPreferredPositions(sectionCount: Int) {
     preferredAtIsStale = false
     preferredAt = []
+    lastPreferred = [:]
     guard !preferred.isEmpty else { return }
     var bases: [Int] = []
     var total = 0
@@ -279,6 +322,7 @@ public final class WaterfallLayout: CollectionLayout {
     for (id, size) in preferred {
       guard let path = collectionView.indexPath(forItemID: id), path.section < sectionCount else { continue }
       preferredAt[bases[path.section] + path.item] = size
+      lastPreferred[path.section] = max(lastPreferred[path.section] ?? -1, path.item)
     }
   }
 
@@ -299,6 +343,7 @@ public final class WaterfallLayout: CollectionLayout {
   }
 
   public func layoutAttributesForElements(in rect: Rect, into sink: inout AttributesSink) {
+    if tail != nil { placeTail(below: rect.maxY) }
     var s = reachBelow.partitioningIndex { $0 >= rect.minY }
     while s < sections.count, reachAbove[s] <= rect.maxY {
       let section = sections[s]
@@ -324,6 +369,7 @@ public final class WaterfallLayout: CollectionLayout {
   }
 
   public func layoutAttributesForAllElements(into sink: inout AttributesSink) {
+    placeTail()
     for (s, section) in sections.enumerated() {
       if let header = section.header {
         sink.append(LayoutAttributes(kind: Self.header, indexPath: IndexPath(s, 0), frame: header, zIndex: 10))
@@ -339,6 +385,9 @@ public final class WaterfallLayout: CollectionLayout {
     guard sections.indices.contains(indexPath.section), indexPath.item >= 0,
       indexPath.item < sections[indexPath.section].itemCount
     else { return nil }
+    if let tail, tail.section == indexPath.section, indexPath.item >= tail.next {
+      placeTail(throughItem: indexPath.item)
+    }
     return cell(indexPath.section, sections[indexPath.section].itemBase + indexPath.item)
   }
 
@@ -364,6 +413,7 @@ public final class WaterfallLayout: CollectionLayout {
       if !preferredAtIsStale {
         if preferredAt.isEmpty { preferredAt = [Size](repeating: Size(width: -1, height: -1), count: frames.count) }
         preferredAt[sections[s].itemBase + item] = p.size
+        lastPreferred[s] = max(lastPreferred[s] ?? -1, item)
       }
       if onlySizes, (s, item) < first { first = (s, item) }
     }
