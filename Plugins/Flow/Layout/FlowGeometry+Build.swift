@@ -122,24 +122,35 @@ struct SectionBuilder {
     let vertical = configuration.isVertical
     let selfSizing = configuration.isSelfSizing
     let defaultSize = selfSizing ? configuration.estimatedItemSize : configuration.itemSize
-    var index = 0
-    while index < count {
-      let got = collectionView.itemSizes(
-        inSection: s, from: index, defaultSize: defaultSize, estimatesOnly: selfSizing, into: chunk, scratch: scratch)
-      guard got > 0 else { break }
-      for k in 0..<got {
-        let size = selfSizing ? preferred[itemBase + index + k] ?? chunk[k] : chunk[k]
-        slots.append(
-          FlowGeometry.Slot(
-            u: 0, extent: vertical ? size.width : size.height, thickness: vertical ? size.height : size.width))
+    // The slots are made at once and written through a pointer (no per-item append); the items
+    // that differ from the first (what makes a uniform grid) are counted as they are read.
+    slots.append(contentsOf: repeatElement(FlowGeometry.Slot(u: 0, extent: 0, thickness: 0), count: count))
+    var read = 0
+    var mismatches = 0
+    slots.withUnsafeMutableBufferPointer { buffer in
+      let slots = buffer.baseAddress! + itemBase
+      while read < count {
+        let got = collectionView.itemSizes(
+          inSection: s, from: read, defaultSize: defaultSize, estimatesOnly: selfSizing, into: chunk, scratch: scratch)
+        guard got > 0 else { break }
+        for k in 0..<got {
+          let size = selfSizing ? preferred[itemBase + read + k] ?? chunk[k] : chunk[k]
+          let slot = FlowGeometry.Slot(
+            u: 0, extent: vertical ? size.width : size.height, thickness: vertical ? size.height : size.width)
+          slots[read + k] = slot
+          if slot.extent != slots[0].extent || slot.thickness != slots[0].thickness { mismatches += 1 }
+        }
+        read += got
       }
-      index += got
     }
+    if read < count { slots.removeSubrange((itemBase + read)...) }
     let section = FlowGeometry.Section(
-      itemBase: itemBase, itemCount: slots.count - itemBase, firstLine: g.lines.count, lineCount: 0, header: header,
+      itemBase: itemBase, itemCount: read, firstLine: g.lines.count, lineCount: 0, header: header,
       footer: footer, mismatches: 0, multiItemLines: 0, configuration: configurationIndex)
     g.sections.append(section)
-    slots.withUnsafeMutableBufferPointer { breakLines(s, from: itemBase, slots: $0.baseAddress!, into: &g) }
+    slots.withUnsafeMutableBufferPointer {
+      breakLines(s, from: itemBase, slots: $0.baseAddress!, into: &g, mismatches: mismatches)
+    }
   }
 
   /// One greedy line from `first`: items join while their extents and the minimum spacing
@@ -166,32 +177,31 @@ struct SectionBuilder {
 
   /// Breaks the items of section `s` from `first` (which starts a line) to the section's end,
   /// appending lines and their bands, then places the last line.
-  func breakLines(_ s: Int, from first: Int, slots: UnsafeMutablePointer<FlowGeometry.Slot>, into g: inout FlowGeometry)
-  {
+  /// `mismatches`: the section's items that differ from its first, when the caller counted them.
+  func breakLines(
+    _ s: Int, from first: Int, slots: UnsafeMutablePointer<FlowGeometry.Slot>, into g: inout FlowGeometry,
+    mismatches: Int? = nil
+  ) {
     let end = g.sections[s].itemBase + g.sections[s].itemCount
     var lineFirst = first
+    // The section's line counts are kept here and stored once (not through `g` per line).
+    var (lineCount, multiItemLines) = (g.sections[s].lineCount, g.sections[s].multiItemLines)
     while lineFirst < end {
       let line = nextLine(from: lineFirst, end: end, slots: slots)
-      closeLine(
-        s, first: lineFirst, end: line.end, extents: line.extents, thickness: line.thickness, isLast: line.end == end,
-        slots: slots, into: &g)
+      let isLast = line.end == end
+      g.lines.append(FlowGeometry.Line(firstItem: lineFirst, section: s, thickness: line.thickness))
+      lineCount += 1
+      if line.end - lineFirst > 1 { multiItemLines += 1 }
+      g.bands.append(line.thickness + (isLast ? 0 : configuration.lineSpacing))
+      // The section's last line is placed once the section is known.
+      if !isLast {
+        place(first: lineFirst, end: line.end, extents: line.extents, isLast: false, centreSingle: true, slots: slots)
+      }
       lineFirst = line.end
     }
-    countMismatches(s, slots: slots, in: &g)
+    (g.sections[s].lineCount, g.sections[s].multiItemLines) = (lineCount, multiItemLines)
+    if let mismatches { g.sections[s].mismatches = mismatches } else { countMismatches(s, slots: slots, in: &g) }
     placeLastLine(s, slots: slots, in: &g)
-  }
-
-  /// Records a line and its band; places it unless it is the section's last (placed once the
-  /// section is known).
-  func closeLine(
-    _ s: Int, first: Int, end: Int, extents: Double, thickness: Double, isLast: Bool,
-    slots: UnsafeMutablePointer<FlowGeometry.Slot>, into g: inout FlowGeometry
-  ) {
-    g.lines.append(FlowGeometry.Line(firstItem: first, section: s, thickness: thickness))
-    g.sections[s].lineCount += 1
-    if end - first > 1 { g.sections[s].multiItemLines += 1 }
-    g.bands.append(thickness + (isLast ? 0 : configuration.lineSpacing))
-    if !isLast { place(first: first, end: end, extents: extents, isLast: false, centreSingle: true, slots: slots) }
   }
 
   func countMismatches(_ s: Int, slots: UnsafeMutablePointer<FlowGeometry.Slot>, in g: inout FlowGeometry) {

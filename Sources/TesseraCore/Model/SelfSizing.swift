@@ -85,6 +85,22 @@ package struct SelfSizing {
     return size
   }
 
+  /// One pass of self-sizing over `cells`, as a layout pass does it: each cell is measured and,
+  /// when its size differs, asks the layout as it is (no cell sees another's size); the caller
+  /// invalidates with every request at once, merged into the next pass.
+  package mutating func requests(
+    for cells: [Element], of layout: LayoutInstance, in dataset: Dataset, scale: Double?
+  ) throws(HostError) -> [(cell: Element, measured: Size, request: InvalidationContext)] {
+    var requests: [(cell: Element, measured: Size, request: InvalidationContext)] = []
+    for cell in cells where cell.category == .cell {
+      guard let measured = try measure(cell.indexPath, in: dataset, proposed: cell.frame.size, scale: scale),
+        measured != cell.frame.size, let request = try layout.preferredSize(measured, for: cell)
+      else { continue }
+      requests.append((cell, measured, request))
+    }
+    return requests
+  }
+
   /// Measures the visible cells until they agree with the layout. Returns the number of passes
   /// that changed something; throws when `budget` passes do not settle.
   package mutating func settle(_ layout: LayoutInstance, in model: CollectionModel) throws(HostError) -> Int {
@@ -94,15 +110,10 @@ package struct SelfSizing {
     var given: [IndexPath: Size] = [:]
     var firstChange: [IndexPath: Int] = [:]
     for pass in 1...(budget + 1) {
-      let cells = try layout.attributes(in: model.bounds).filter { $0.category == .cell }
+      let cells = try layout.attributes(in: model.bounds)
       var changed: [IndexPath] = []
-      for cell in cells {
-        guard
-          let measured = try measure(
-            cell.indexPath, in: model.dataset, proposed: cell.frame.size, scale: model.screenScale),
-          measured != cell.frame.size
-        else { continue }
-        guard let request = try layout.preferredSize(measured, for: cell) else { continue }
+      let asked = try requests(for: cells, of: layout, in: model.dataset, scale: model.screenScale)
+      for (cell, measured, request) in asked {
         layout.invalidate(request)
         layout.preferredLog.append(
           (model.dataset.sections[cell.indexPath.section].items.ids[cell.indexPath.item], measured))

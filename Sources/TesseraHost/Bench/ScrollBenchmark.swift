@@ -128,14 +128,7 @@ public enum ScrollBenchmark {
     /// column width — asks again next frame, as a device would).
     func sizeCells(_ shown: [Element], in bounds: Rect) throws(HostError) -> Bool {
       // Every cell asks the layout as it is; the invalidations merge into the next pass.
-      var requests: [InvalidationContext] = []
-      for cell in shown where cell.category == .cell {
-        guard let measured = try sizing.measure(cell.indexPath, in: dataset, proposed: cell.frame.size, scale: nil),
-          measured != cell.frame.size,
-          let request = try instance.preferredSize(measured, for: cell)
-        else { continue }
-        requests.append(request)
-      }
+      let requests = try sizing.requests(for: shown, of: instance, in: dataset, scale: nil).map(\.request)
       for request in requests { instance.invalidate(request) }
       reported += requests.count
       let changed = !requests.isEmpty
