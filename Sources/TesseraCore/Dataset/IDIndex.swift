@@ -293,50 +293,56 @@ public struct IDIndex: Sendable {
   public static func firstRepeat(in column: IDColumn) -> (first: Int, repeat: Int)? {
     let n = column.count
     guard n > 1 else { return nil }
-    var hashes = [UInt64](repeating: 0, count: n)
-    for ordinal in 0..<n {
-      let word = column.words[ordinal]
-      if word & IDColumn.inlineFlag != 0 && word & 0x0080_8080_8080_8080 == 0 {
-        hashes[ordinal] = mix(word ^ seed)  // a short ASCII id: its word
-      } else {
-        hashes[ordinal] = column.withUTF8(at: ordinal) { hash($0) }
-      }
-    }
     var bucketBits = 0
     while (n >> bucketBits) > 2048 { bucketBits += 1 }
     let shift = UInt64(64 - bucketBits)
     @inline(__always) func bucket(_ h: UInt64) -> Int { bucketBits == 0 ? 0 : Int(h >> shift) }
+    // Each id's hash with its ordinal, scattered by bucket: a bucket's pass then reads its
+    // entries in order (a table of the hashes by ordinal would be read at random).
+    var hashes = [UInt64](repeating: 0, count: n)
     var starts = [Int](repeating: 0, count: (1 << bucketBits) + 1)
-    for ordinal in 0..<n where !column.isEmptyID(at: ordinal) { starts[bucket(hashes[ordinal]) + 1] += 1 }
+    column.words.withUnsafeBufferPointer { words in
+      for ordinal in 0..<n {
+        let word = words[ordinal]
+        let hash =
+          word & IDColumn.inlineFlag != 0 && word & 0x0080_8080_8080_8080 == 0
+          ? mix(word ^ seed)  // a short ASCII id: its word
+          : column.withUTF8(at: ordinal) { Self.hash($0) }
+        hashes[ordinal] = hash
+        if word != IDColumn.inlineFlag { starts[bucket(hash) + 1] += 1 }  // empty ids are skipped
+      }
+    }
     for b in 0..<(1 << bucketBits) { starts[b + 1] += starts[b] }
     var fill = starts
-    var ordinals = [UInt32](repeating: 0, count: starts[1 << bucketBits])
+    var entries = [(hash: UInt64, ordinal: Int32)](repeating: (0, 0), count: starts[1 << bucketBits])
     for ordinal in 0..<n where !column.isEmptyID(at: ordinal) {
       let b = bucket(hashes[ordinal])
-      ordinals[fill[b]] = UInt32(ordinal)
+      entries[fill[b]] = (hashes[ordinal], Int32(ordinal))
       fill[b] += 1
     }
+    hashes = []
     var best: (first: Int, repeat: Int)?
     var table: [Int32] = []
     for b in 0..<(1 << bucketBits) {
-      let members = ordinals[starts[b]..<starts[b + 1]]
+      let members = starts[b]..<starts[b + 1]
       guard members.count > 1 else { continue }
       var size = 16
       while size < 2 * members.count { size <<= 1 }
       table.removeAll(keepingCapacity: true)
       table.append(contentsOf: repeatElement(-1, count: size))
       let mask = size - 1
-      for ordinal32 in members {  // ascending: the first repeat found is this bucket's smallest
+      for position in members {  // ascending ordinals: the first repeat found is this bucket's smallest
+        let (hash, ordinal32) = entries[position]
         let ordinal = Int(ordinal32)
         if let best, ordinal >= best.repeat { break }
-        var slot = Int(truncatingIfNeeded: hashes[ordinal]) & mask
+        var slot = Int(truncatingIfNeeded: hash) & mask
         var found: Int?
         while table[slot] >= 0 {
-          let other = Int(table[slot])
-          if hashes[other] == hashes[ordinal],
-            column.words[other] == column.words[ordinal] || sameBytes(column, other, ordinal)
+          let other = entries[Int(table[slot])]
+          if other.hash == hash, column.words[Int(other.ordinal)] == column.words[ordinal]
+            || sameBytes(column, Int(other.ordinal), ordinal)
           {
-            found = other
+            found = Int(other.ordinal)
             break
           }
           slot = (slot + 1) & mask
@@ -345,7 +351,7 @@ public struct IDIndex: Sendable {
           best = (found, ordinal)
           break
         }
-        table[slot] = Int32(ordinal)
+        table[slot] = Int32(position)
       }
     }
     return best

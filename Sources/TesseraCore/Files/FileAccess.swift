@@ -125,7 +125,7 @@ public final class FileAccess {
   /// neighbours, `PrivateDirectory.writeLibrary`).
   private func record(_ path: String, _ bytes: [UInt8], library: Bool = false) throws(HostError) -> String {
     guard let folder = snapshots else { return path }
-    let hash = Self.fnv1a(bytes)
+    let hash = Self.contentHash(bytes)
     if let known = taken[path]?.first(where: { $0.count == bytes.count && $0.hash == hash }) {
       reads.append((path, known.snapshot))
       return known.snapshot
@@ -141,10 +141,27 @@ public final class FileAccess {
     path.split(separator: "/").last.map(String.init) ?? "file"
   }
 
-  package static func fnv1a(_ bytes: [UInt8]) -> UInt64 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-    return hash
+  /// A hash of a file's bytes, to know a file read again unchanged: four lanes of eight bytes
+  /// mixed at a time (a byte-at-a-time FNV-1a took 40 ms of a million-item file's load), the
+  /// tail byte by byte, the length folded in.
+  package static func contentHash(_ bytes: [UInt8]) -> UInt64 {
+    bytes.withUnsafeBytes { raw in
+      var lanes: (UInt64, UInt64, UInt64, UInt64) = (1, 2, 3, 4)
+      var index = 0
+      while index + 32 <= raw.count {
+        lanes.0 = IDIndex.mix(lanes.0 ^ raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+        lanes.1 = IDIndex.mix(lanes.1 ^ raw.loadUnaligned(fromByteOffset: index + 8, as: UInt64.self))
+        lanes.2 = IDIndex.mix(lanes.2 ^ raw.loadUnaligned(fromByteOffset: index + 16, as: UInt64.self))
+        lanes.3 = IDIndex.mix(lanes.3 ^ raw.loadUnaligned(fromByteOffset: index + 24, as: UInt64.self))
+        index += 32
+      }
+      var hash = IDIndex.mix(lanes.0 ^ (lanes.1 &* 3) ^ (lanes.2 &* 5) ^ (lanes.3 &* 7) ^ UInt64(raw.count))
+      while index < raw.count {
+        hash = (hash ^ UInt64(raw[index])) &* 0x100_0000_01b3
+        index += 1
+      }
+      return IDIndex.mix(hash)
+    }
   }
 
   /// The canonical path (links and `..` resolved), or nil when it does not exist.
