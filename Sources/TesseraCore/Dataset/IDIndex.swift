@@ -339,8 +339,9 @@ public struct IDIndex: Sendable {
         var found: Int?
         while table[slot] >= 0 {
           let other = entries[Int(table[slot])]
-          if other.hash == hash, column.words[Int(other.ordinal)] == column.words[ordinal]
-            || sameBytes(column, Int(other.ordinal), ordinal)
+          if other.hash == hash,
+            column.words[Int(other.ordinal)] == column.words[ordinal]
+              || sameBytes(column, Int(other.ordinal), ordinal)
           {
             found = Int(other.ordinal)
             break
