@@ -13,11 +13,43 @@ extension InvalidationContext {
   package static let everything = InvalidationContext(flags: .everything)
 
   package mutating func merge(_ other: InvalidationContext) {
+    var index = MergeIndex(self)
+    merge(other, index: &index)
+  }
+
+  /// What a context names, by value: merging many contexts into one through it costs what they
+  /// name, not what the merged one already holds times that (a screen of self-sizing cells, each
+  /// naming a thousand elements, took seconds a pass when every name was searched for in a list).
+  package struct MergeIndex {
+    var items: Set<IndexPath>
+    var supplementaries: Set<ElementRef>
+    var decorations: Set<ElementRef>
+    /// Where each item's preferred size is in `preferredSizes`.
+    var preferred: [IndexPath: Int]
+
+    package init(_ context: InvalidationContext) {
+      items = Set(context.items)
+      supplementaries = Set(context.supplementaries)
+      decorations = Set(context.decorations)
+      preferred = [:]
+      for (position, size) in context.preferredSizes.enumerated() { preferred[size.indexPath] = position }
+    }
+  }
+
+  /// `merge`, with `index` describing this context (and kept describing it).
+  package mutating func merge(_ other: InvalidationContext, index: inout MergeIndex) {
     flags.formUnion(other.flags)
-    for item in other.items where !items.contains(item) { items.append(item) }
-    for ref in other.supplementaries where !supplementaries.contains(ref) { supplementaries.append(ref) }
-    for ref in other.decorations where !decorations.contains(ref) { decorations.append(ref) }
-    for preferred in other.preferredSizes { addPreferredSize(preferred.size, at: preferred.indexPath) }
+    for item in other.items where index.items.insert(item).inserted { items.append(item) }
+    for ref in other.supplementaries where index.supplementaries.insert(ref).inserted { supplementaries.append(ref) }
+    for ref in other.decorations where index.decorations.insert(ref).inserted { decorations.append(ref) }
+    for preferred in other.preferredSizes {
+      if let position = index.preferred[preferred.indexPath] {
+        preferredSizes[position].size = preferred.size
+      } else {
+        index.preferred[preferred.indexPath] = preferredSizes.count
+        preferredSizes.append(PreferredSize(indexPath: preferred.indexPath, size: preferred.size))
+      }
+    }
     updateItems += other.updateItems
     contentSizeAdjustment.width += other.contentSizeAdjustment.width
     contentSizeAdjustment.height += other.contentSizeAdjustment.height

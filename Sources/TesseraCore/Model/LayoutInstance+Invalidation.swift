@@ -6,7 +6,14 @@ import TesseraKit
 extension LayoutInstance {
   /// Records an invalidation; it merges with others until the next pass.
   public func invalidate(_ request: InvalidationContext) {
-    if pending == nil { pending = request } else { pending!.merge(request) }
+    if pending == nil {
+      pending = request
+      pendingIndex = nil
+    } else {
+      var index = pendingIndex.take() ?? InvalidationContext.MergeIndex(pending!)
+      pending!.merge(request, index: &index)
+      pendingIndex = index
+    }
     isPrepared = false
   }
 

@@ -36,7 +36,11 @@ public final class LayoutInstance {
   package var followsScrollInsets = false
   private var isSettlingInsets = false
   /// Invalidations since the last pass, merged; the plugin sees them when the next pass starts.
-  public package(set) var pending: InvalidationContext?
+  public package(set) var pending: InvalidationContext? {
+    didSet { if pending == nil { pendingIndex = nil } }
+  }
+  /// What `pending` names, while invalidations merge into it.
+  var pendingIndex: InvalidationContext.MergeIndex?
   /// The next prepare starts from nothing (new instance, new options, invalidate-everything).
   package var nextPrepareIsFull = true
   /// Who hears of every call into the plugin: statistics, the trace, the engine's in-flight
