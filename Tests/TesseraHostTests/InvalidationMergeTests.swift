@@ -12,7 +12,9 @@ import Testing
     for other in contexts.dropFirst() {
       merged.flags.formUnion(other.flags)
       for item in other.items where !merged.items.contains(item) { merged.items.append(item) }
-      for ref in other.supplementaries where !merged.supplementaries.contains(ref) { merged.supplementaries.append(ref) }
+      for ref in other.supplementaries where !merged.supplementaries.contains(ref) {
+        merged.supplementaries.append(ref)
+      }
       for ref in other.decorations where !merged.decorations.contains(ref) { merged.decorations.append(ref) }
       for size in other.preferredSizes {
         if let index = merged.preferredSizes.firstIndex(where: { $0.indexPath == size.indexPath }) {
