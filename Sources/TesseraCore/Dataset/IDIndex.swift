@@ -82,15 +82,7 @@ public struct IDIndex: Sendable {
 
   // MARK: Hashing
 
-  @inline(__always) package static func mix(_ value: UInt64) -> UInt64 {
-    var x = value
-    x ^= x >> 33
-    x &*= 0xff51_afd7_ed55_8ccd
-    x ^= x >> 33
-    x &*= 0xc4ce_b9fe_1a85_ec53
-    x ^= x >> 33
-    return x
-  }
+  @inline(__always) package static func mix(_ value: UInt64) -> UInt64 { HashMix.mix(value) }
 
   // Ids compare as Swift strings do — canonically equivalent ones ("é" and "e\u{301}") are one
   // id — as everywhere else in the workbench (batches, apply). ASCII ids, nearly all of them,

@@ -149,18 +149,18 @@ public final class FileAccess {
       var lanes: (UInt64, UInt64, UInt64, UInt64) = (1, 2, 3, 4)
       var index = 0
       while index + 32 <= raw.count {
-        lanes.0 = IDIndex.mix(lanes.0 ^ raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-        lanes.1 = IDIndex.mix(lanes.1 ^ raw.loadUnaligned(fromByteOffset: index + 8, as: UInt64.self))
-        lanes.2 = IDIndex.mix(lanes.2 ^ raw.loadUnaligned(fromByteOffset: index + 16, as: UInt64.self))
-        lanes.3 = IDIndex.mix(lanes.3 ^ raw.loadUnaligned(fromByteOffset: index + 24, as: UInt64.self))
+        lanes.0 = HashMix.mix(lanes.0 ^ raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+        lanes.1 = HashMix.mix(lanes.1 ^ raw.loadUnaligned(fromByteOffset: index + 8, as: UInt64.self))
+        lanes.2 = HashMix.mix(lanes.2 ^ raw.loadUnaligned(fromByteOffset: index + 16, as: UInt64.self))
+        lanes.3 = HashMix.mix(lanes.3 ^ raw.loadUnaligned(fromByteOffset: index + 24, as: UInt64.self))
         index += 32
       }
-      var hash = IDIndex.mix(lanes.0 ^ (lanes.1 &* 3) ^ (lanes.2 &* 5) ^ (lanes.3 &* 7) ^ UInt64(raw.count))
+      var hash = HashMix.mix(lanes.0 ^ (lanes.1 &* 3) ^ (lanes.2 &* 5) ^ (lanes.3 &* 7) ^ UInt64(raw.count))
       while index < raw.count {
         hash = (hash ^ UInt64(raw[index])) &* 0x100_0000_01b3
         index += 1
       }
-      return IDIndex.mix(hash)
+      return HashMix.mix(hash)
     }
   }
 
