@@ -35,7 +35,7 @@ import Testing
     ),
     (
       "selfsizing on 1 2",
-      "error: selfsizing on takes at most a pass budget\nusage:\n  selfsizing on [BUDGET]\n  selfsizing off\n  selfsizing text off\n  selfsizing text [key=value ...]\n  selfsizing measure S.I"
+      "error: selfsizing on takes at most a pass budget\nusage:\n  selfsizing on [BUDGET]\n  selfsizing off\n  selfsizing text off\n  selfsizing text [key=value ...]\n  selfsizing measure S.I\n  selfsizing fit both\n  selfsizing fit height\n  selfsizing fit aspect"
     ),
     ("gen grid", "error: gen grid needs a count\nusage: gen KIND [N] [key=value ...]"),
     ("layout flow 5", "error: expected key=value, got '5'\nusage: layout [NAME [key=value ...]] [animated]"),

@@ -21,31 +21,7 @@ package struct SelfSizing {
   /// How a cell measuring its dataset size fits it to the size the layout proposes.
   package var fit = DatasetFit.both
 
-  /// How a cell that measures its dataset size answers `preferredLayoutAttributesFitting`:
-  /// UIKit's fitting keeps the proposed size on an axis the cell is told to keep (priority
-  /// 1000) and fits the other (priority 50).
-  package enum DatasetFit: String, CaseIterable, Sendable {
-    /// Both sides fitted: the cell is its dataset size (a flow layout's cell).
-    case both
-    /// The proposed width kept, the dataset height reported (a list row of fixed-height content).
-    case height
-    /// The proposed width kept, the height the dataset size has at that width (content that
-    /// keeps its aspect ratio: a photo in a waterfall's column).
-    case aspect
-
-    /// The size the cell reports for dataset size `size` when the layout proposes `proposed`;
-    /// a fitted height is rounded to the nearest pixel of `scale` (`UISizeRoundToScale`).
-    package func fitted(_ size: Size, proposed: Size, scale: Double?) -> Size {
-      func nearestPixel(_ value: Double) -> Double { scale.map { (value * $0).rounded() / $0 } ?? value }
-      switch self {
-      case .both: return size
-      case .height: return Size(width: proposed.width, height: size.height)
-      case .aspect:
-        guard size.width > 0 else { return Size(width: proposed.width, height: size.height) }
-        return Size(width: proposed.width, height: nearestPixel(size.height * proposed.width / size.width))
-      }
-    }
-  }
+  package typealias DatasetFit = SelfSizingFit
 
   /// What the cell at `path` measures when the layout proposes `proposed` (its current size), on
   /// a screen of `scale`, and from where — without counting the measure (`selfsizing measure`).
@@ -158,4 +134,39 @@ public enum MeasureSource: Equatable, Sendable {
   case dataset
   /// Nothing: the cell has no size of its own and no text.
   case none
+}
+
+/// How a cell that measures its dataset size answers `preferredLayoutAttributesFitting`:
+/// UIKit's fitting keeps the proposed size on an axis the cell is told to keep (priority
+/// 1000) and fits the other (priority 50).
+public enum SelfSizingFit: String, CaseIterable, Sendable {
+  /// Both sides fitted: the cell is its dataset size (a flow layout's cell).
+  case both
+  /// The proposed width kept, the dataset height reported (a list row of fixed-height content).
+  case height
+  /// The proposed width kept, the height the dataset size has at that width (content that
+  /// keeps its aspect ratio: a photo in a waterfall's column).
+  case aspect
+
+  /// What it means, for a reply.
+  public var meaning: String {
+    switch self {
+    case .both: "each cell is its dataset size"
+    case .height: "each cell keeps its width and measures its dataset height"
+    case .aspect: "each cell keeps its width and measures the height its dataset size has at that width"
+    }
+  }
+
+  /// The size the cell reports for dataset size `size` when the layout proposes `proposed`;
+  /// a fitted height is rounded to the nearest pixel of `scale` (`UISizeRoundToScale`).
+  public func fitted(_ size: Size, proposed: Size, scale: Double?) -> Size {
+    func nearestPixel(_ value: Double) -> Double { scale.map { (value * $0).rounded() / $0 } ?? value }
+    switch self {
+    case .both: return size
+    case .height: return Size(width: proposed.width, height: size.height)
+    case .aspect:
+      guard size.width > 0 else { return Size(width: proposed.width, height: size.height) }
+      return Size(width: proposed.width, height: nearestPixel(size.height * proposed.width / size.width))
+    }
+  }
 }

@@ -20,6 +20,16 @@ extension WorkbenchState {
     return .selfSizingOff
   }
 
+  /// How cells fit their dataset sizes to the sizes the layout gives them; when self-sizing is
+  /// on, the visible cells measure again at once.
+  func setDatasetFit(_ fit: SelfSizing.DatasetFit) throws(HostError) -> CommandResult {
+    try refuseDuringTransition("selfsizing")
+    return try atomically { () throws(HostError) in
+      settings.selfSizing.fit = fit
+      return .selfSizingFit(fit, passes: settings.selfSizing.isOn ? try settleVisibleCells() : nil)
+    }
+  }
+
   /// Sets the text style `pairs` make of the current one (nil: back to dataset sizes); when
   /// self-sizing is on, the visible cells measure again at once.
   func setTextStyle(_ pairs: [(key: String, value: String)]?) throws(HostError) -> TextSizingReport {

@@ -39,6 +39,9 @@ public enum CommandResult {
   case preferredSizeKept(PreferredSizeKept)
   case selfSizingOn(budget: Int, passes: Int)
   case selfSizingOff
+  /// `selfsizing fit …`: how cells fit their dataset sizes, and the passes a settle took (nil:
+  /// self-sizing is off).
+  case selfSizingFit(SelfSizingFit, passes: Int?)
   case textSizing(TextSizingReport)
   case cellMeasure(CellMeasureReport)
   case trace(Bool)

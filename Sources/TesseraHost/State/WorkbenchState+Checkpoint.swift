@@ -67,6 +67,7 @@ extension WorkbenchState {
         "selfSizing",
         .object([
           ("on", .bool(settings.selfSizing.isOn)), ("budget", .number(Double(settings.selfSizing.budget))),
+          ("fit", .string(settings.selfSizing.fit.rawValue)),
           (
             "text",
             settings.selfSizing.text.map { style in
@@ -203,14 +204,15 @@ extension WorkbenchState {
     memos.displayed = settings.displayEvents ? try viewsOnScreen() : DisplayedViews()
   }
 
-  /// The self-sizing settings a checkpoint wrote: on, the budget, the text style and the
-  /// measure counts.
+  /// The self-sizing settings a checkpoint wrote: on, the budget, the fit of dataset sizes, the
+  /// text style and the measure counts.
   private func restoreSelfSizing(_ fields: [(key: String, value: JSONNode)]) throws(HostError) {
     for (key, value) in fields {
       switch (key, value.value) {
       case ("on", .bool(let on)): settings.selfSizing.isOn = on
       case ("budget", .number(let budget)):
         settings.selfSizing.budget = Int(exactly: budget) ?? settings.selfSizing.budget
+      case ("fit", .string(let fit)): settings.selfSizing.fit = SelfSizing.DatasetFit(rawValue: fit) ?? .both
       case ("text", .null): settings.selfSizing.text = nil
       case ("text", .object(let options)):
         var pairs: [(key: String, value: String)] = []

@@ -94,6 +94,8 @@ enum JSONFormatter {
         ("selfSizing", .bool(true)), ("budget", .number(Double(budget))), ("passes", .number(Double(passes))),
       ])
     case .selfSizingOff: return .object([("selfSizing", .bool(false))])
+    case .selfSizingFit(let fit, let passes):
+      return .object([("fit", .string(fit.rawValue)), ("passes", passes.map { .number(Double($0)) } ?? .null)])
     case .textSizing(let report): return TextSizingJSON.json(report)
     case .cellMeasure(let report): return TextSizingJSON.json(report)
     case .trace(let on): return .object([("trace", .bool(on))])

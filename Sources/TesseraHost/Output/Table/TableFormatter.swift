@@ -54,6 +54,9 @@ enum TableFormatter {
       return "self-sizing on (budget \(budget) passes)"
         + (passes > 0 ? ": settled in \(passes) pass\(passes == 1 ? "" : "es")" : "")
     case .selfSizingOff: return "self-sizing off"
+    case .selfSizingFit(let fit, let passes):
+      return "cells fit their dataset sizes: \(fit.rawValue) (\(fit.meaning))"
+        + (passes.map { $0 > 0 ? "; settled in \($0) pass\($0 == 1 ? "" : "es")" : "" } ?? "")
     case .textSizing(let report): return TextSizingText.text(report)
     case .cellMeasure(let report): return TextSizingText.text(report)
     case .trace(let on): return "trace \(on ? "on" : "off")"
