@@ -148,6 +148,16 @@ public enum SelfSizingFit: String, CaseIterable, Sendable {
   /// keeps its aspect ratio: a photo in a waterfall's column).
   case aspect
 
+  /// `selfsizing`'s help for `selfsizing fit`.
+  public static let help = """
+    'selfsizing fit both|height|aspect' says how a cell measuring its dataset size fits it to the size the \
+    layout gives it, as preferredLayoutAttributesFitting keeps the axes it is told to: both (the default: the cell \
+    is its dataset size, a flow layout's cell), height (it keeps the width and measures its dataset height: a list \
+    row), aspect (it keeps the width and measures the height its dataset size has at that width, rounded to the \
+    nearest pixel: a photo in a waterfall's column). A cell whose layout never gives it the width it measures \
+    reports it again every pass and does not settle.
+    """
+
   /// What it means, for a reply.
   public var meaning: String {
     switch self {

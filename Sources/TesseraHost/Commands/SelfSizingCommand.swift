@@ -3,22 +3,17 @@ import TesseraKit
 /// `selfsizing on [BUDGET]`, `selfsizing off`: measure visible cells and feed their preferred
 /// sizes until they settle. `selfsizing text [key=value ...]`, `selfsizing text off`: cells
 /// with a `text` prop measure it with a real font. `selfsizing measure S.I`: what one cell
-/// measures.
+/// measures. `selfsizing fit both|height|aspect`: which axes a dataset size fits.
 struct SelfSizingCommand: WorkbenchCommand {
   static let spec = CommandSpec(
     "selfsizing",
     [
-      CommandForm(
-        ["on"], [budget.optional],
-        misfit: "selfsizing on takes at most a pass budget"),
+      CommandForm(["on"], [budget.optional], misfit: "selfsizing on takes at most a pass budget"),
       CommandForm(["off"], misfit: "selfsizing off takes nothing more"),
       CommandForm(["text", "off"], misfit: "selfsizing text off takes nothing more"),
       CommandForm(["text"], [options.optional], misfit: "selfsizing text takes key=value options"),
       CommandForm(["measure"], [path.required], misfit: "selfsizing measure takes an index path"),
-      CommandForm(["fit", "both"], misfit: "selfsizing fit both takes nothing more"),
-      CommandForm(["fit", "height"], misfit: "selfsizing fit height takes nothing more"),
-      CommandForm(["fit", "aspect"], misfit: "selfsizing fit aspect takes nothing more"),
-    ],
+    ] + SelfSizingFit.allCases.map { CommandForm(["fit", $0.rawValue], misfit: "selfsizing fit takes nothing more") },
     summary: "measure visible cells and feed their preferred sizes until they settle; size cells by their text",
     discussion: """
       With self-sizing on, whenever the visible set is computed (visible, scroll, viewport) each visible cell \
@@ -35,14 +30,9 @@ struct SelfSizingCommand: WorkbenchCommand {
       replaces its value; the others stay. When self-sizing is on, the cells measure again at once. \
       'selfsizing text off' goes back to dataset sizes. 'selfsizing measure S.I' shows what the cell measures \
       in the size the layout gives it, and its lines.
-      'selfsizing fit both|height|aspect' says how a cell measuring its dataset size fits it to the size the \
-      layout gives it, as preferredLayoutAttributesFitting keeps the axes it is told to: both (the default: the \
-      cell is its dataset size, a flow layout's cell), height (it keeps the width and measures its dataset \
-      height: a list row), aspect (it keeps the width and measures the height its dataset size has at that width, \
-      rounded to the nearest pixel: a photo in a waterfall's column). A cell whose layout never gives it the width \
-      it measures reports it again every pass and does not settle.
       """
-        + "\nOptions of selfsizing text:\n" + TextStyleOptions.schema.helpLines.joined(separator: "\n"),
+        + "\n" + SelfSizingFit.help + "\nOptions of selfsizing text:\n"
+        + TextStyleOptions.schema.helpLines.joined(separator: "\n"),
     examples: [
       "selfsizing on", "selfsizing on 10", "selfsizing off", "selfsizing text", "selfsizing text font=15 fit=height",
       "selfsizing text maxWidth=200 padding=4,8,4,8", "selfsizing text off", "selfsizing measure 0.3",
@@ -72,9 +62,7 @@ struct SelfSizingCommand: WorkbenchCommand {
     case ["text", "off"]: action = .textOff
     case ["text"]: action = .text(arguments[Self.options]?.pairs ?? [])
     case ["measure"]: action = .measure(try arguments.value(Self.path))
-    case ["fit", "both"]: action = .fit(.both)
-    case ["fit", "height"]: action = .fit(.height)
-    case ["fit", "aspect"]: action = .fit(.aspect)
+    case let words where words.first == "fit": action = .fit(SelfSizingFit(rawValue: words.last ?? "") ?? .both)
     default: action = .off
     }
   }
