@@ -156,7 +156,11 @@ struct CommandGrammar {
       switch random.int(in: 0...5) {
       case 0, 1: return "selfsizing on \(chance(50) ? count() : "")"
       case 2: return "selfsizing off"
-      case 3: return pick(["selfsizing text off", "selfsizing measure \(indexPath())"])
+      case 3:
+        return pick([
+          "selfsizing text off", "selfsizing measure \(indexPath())",
+          "selfsizing fit \(pick(["both", "height", "aspect", "wide", ""]))",
+        ])
       default:
         let options = (0..<random.int(in: 0...3)).map { _ in
           let key = pick(["font", "padding", "fit", "maxWidth", "lines", "bogus"])
