@@ -140,12 +140,13 @@ import Testing
   }
 
   /// The schematic's context for a preferred size names exactly the nodes and connectors whose
-  /// attributes change, no more and no fewer.
+  /// attributes change, no more and no fewer (from seed 11 on, with crossing connectors).
   @Test(arguments: UInt64(1)...20)
   func schematicContextsNameExactlyWhatChanges(seed: UInt64) throws {
     var rng = SplitMix64(seed: seed)
     let session = Support.session()
     _ = session.execute("gen tree depth=4 fanout=3 seed=\(seed)")
+    if seed > 10 { try Self.crossConnectors(session, &rng) }
     _ = session.execute("layout schematic")
     let layout = try #require(session.layout)
     for _ in 0..<10 {
@@ -163,5 +164,89 @@ import Testing
       let named = Set(request.items.map { "cell \($0)" } + request.supplementaries.map { "\($0.kind) \($0.indexPath)" })
       #expect(named == changed, "seed \(seed), \(path) → \(size.formatted)")
     }
+  }
+
+  /// Moves nodes within their columns, so children no longer come in their parents' order
+  /// (connectors cross).
+  static func crossConnectors(_ session: Session, _ rng: inout SplitMix64) throws {
+    for _ in 0..<6 {
+      let dataset = session.model.dataset
+      let s = rng.int(in: 1...dataset.sections.count - 1)
+      let count = dataset.sections[s].items.count
+      guard count > 1 else { continue }
+      let reply =
+        session.execute("batch move \(s).\(rng.int(in: 0...count - 1)) \(s).\(rng.int(in: 0...count - 1))") ?? ""
+      #expect(!reply.hasPrefix("error"), "\(reply)")
+    }
+  }
+
+  /// A screen of nodes sizing themselves in one pass (asked of the same laid-out tree, then
+  /// invalidated together), some widening their column: the prepare lays out again only what
+  /// they change and must end where a fresh prepare of the data with the sizes written in does.
+  @Test(arguments: UInt64(1)...12)
+  func schematicPassesOfPreferredSizesEqualAFreshPrepare(seed: UInt64) throws {
+    var rng = SplitMix64(seed: seed)
+    let session = Support.session()
+    _ = session.execute("gen tree depth=\(rng.int(in: 2...5)) fanout=\(rng.int(in: 2...4)) seed=\(seed)")
+    if seed % 2 == 0 { try Self.crossConnectors(session, &rng) }
+    #expect(session.execute("layout schematic")?.hasPrefix("error") == false)
+    let layout = try #require(session.layout)
+    var expected = session.model.dataset
+    for round in 0..<6 {
+      var requests: [InvalidationContext] = []
+      for _ in 0..<rng.int(in: 1...30) {
+        let s = rng.int(in: 0...expected.sections.count - 1)
+        guard !expected.sections[s].items.isEmpty else { continue }
+        let i = rng.int(in: 0...expected.sections[s].items.count - 1)
+        let width = rng.int(in: 0...9) == 0 ? rng.int(in: 100...240) : rng.int(in: 40...100)
+        let size = Size(width: Double(width), height: Double(rng.int(in: 20...90)))
+        let original = try #require(try layout.item(at: IndexPath(s, i)))
+        guard let request = try layout.preferredSize(size, for: original) else { continue }
+        requests.append(request)
+        expected.sections[s].items[i].size = size
+      }
+      for request in requests { layout.invalidate(request) }
+      try layout.prepareIfNeeded()
+      let fresh = try LayoutInstance(
+        layout.layoutClass, model: CollectionModel(dataset: expected, bounds: session.model.bounds),
+        options: layout.options)
+      #expect(try layout.allAttributes() == fresh.allAttributes(), "seed \(seed), round \(round)")
+      #expect(try layout.contentSize() == fresh.contentSize(), "seed \(seed), round \(round)")
+    }
+  }
+
+  /// When a new size moves more than 1,024 elements (a node high in a long column, or a column
+  /// widening in front of many nodes), the context names the node, the connector into it and
+  /// its children's connectors; the next pass still lays out every node where a fresh prepare
+  /// does.
+  @Test(arguments: [Size(width: 100, height: 75), Size(width: 230, height: 40)])
+  func aSchematicContextNamesTheNodeAndItsConnectorsWhenMuchMoves(size: Size) throws {
+    let session = Support.session()
+    _ = session.execute("gen tree nodes=3000 seed=4")
+    #expect(session.execute("layout schematic")?.hasPrefix("error") == false)
+    let layout = try #require(session.layout)
+    var expected = session.model.dataset
+    let s = 4
+    let path = IndexPath(s, 2)
+    let original = try #require(try layout.item(at: path))
+    let request = try #require(try layout.preferredSize(size, for: original))
+    let children = try layout.allAttributes().filter {
+      $0.kind == "connector" && $0.indexPath.section == s + 1
+        && expected.sections[s + 1].items.property("parent", at: $0.indexPath.item)
+          == .string(expected.sections[s].items[path.item].id)
+    }
+    #expect(!children.isEmpty)
+    #expect(request.items == [path])
+    #expect(
+      request.supplementaries.map(\.indexPath)
+        == [path] + children.map(\.indexPath).sorted { $0.item < $1.item })
+    layout.invalidate(request)
+    try layout.prepareIfNeeded()
+    expected.sections[s].items[path.item].size = size
+    let fresh = try LayoutInstance(
+      layout.layoutClass, model: CollectionModel(dataset: expected, bounds: session.model.bounds),
+      options: layout.options)
+    #expect(try layout.allAttributes() == fresh.allAttributes())
+    #expect(try layout.contentSize() == fresh.contentSize())
   }
 }

@@ -17,11 +17,35 @@ struct SchematicColumn {
   var connectorMinX = Double.infinity
   var connectorMaxX = -Double.infinity
 
+  /// True when `parents` never decreases (every tree listed level by level): a parent's
+  /// children are then one run, found by binary search.
+  var parentsAscending = true
+
   var count: Int { tops.count }
 
   @inline(__always) func frame(_ item: Int) -> Rect {
-    let size = sizes[item]
-    return Rect(x: x + (width - size.width) / 2, y: tops[item], width: size.width, height: size.height)
+    frame(top: tops[item], size: sizes[item])
+  }
+
+  /// A node's frame at this top with this size: centred in the column.
+  @inline(__always) func frame(top: Double, size: Size) -> Rect {
+    Rect(x: x + (width - size.width) / 2, y: top, width: size.width, height: size.height)
+  }
+
+  /// The children (in the next column, whose parents are `parents`) of the nodes in `range`.
+  static func children(of range: Range<Int>, parents: [Int32], ascending: Bool) -> [Int] {
+    guard ascending else {
+      return parents.indices.filter { range.contains(Int(parents[$0])) }
+    }
+    var low = 0
+    var high = parents.count
+    while low < high {
+      let middle = (low + high) / 2
+      if Int(parents[middle]) < range.lowerBound { low = middle + 1 } else { high = middle }
+    }
+    var end = low
+    while end < parents.count, Int(parents[end]) < range.upperBound { end += 1 }
+    return Array(low..<end)
   }
 
   /// The first node whose bottom reaches `y` (bottoms are sorted too: a node ends before the

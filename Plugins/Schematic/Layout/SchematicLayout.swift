@@ -47,12 +47,23 @@ public final class SchematicLayout: CollectionLayout {
   var sectionMargin = 20.0
   var sectionPadding = 60.0
   var itemPadding = 40.0
-  /// Preferred sizes of self-sized nodes, by item id.
+  /// Preferred sizes of self-sized nodes, by item id (they survive batch updates)…
   var preferred: [String: Size] = [:]
+  /// …and by column and node, found again from the ids when the data changes (one id lookup
+  /// per preferred size, not an id read per node).
+  var preferredAt: [[Int: Size]] = []
+  var preferredAtIsStale = true
+  /// Preferred sizes reported since the last prepare for columns before `firstDirtyColumn`,
+  /// in order: the prepare lays those columns out again from what they keep.
+  var pendingSizes: [(section: Int, item: Int, size: Size)] = []
   var columns: [SchematicColumn] = []
   var contentSize = Size.zero
-  /// The first column the next prepare must lay out again.
+  /// The first column the next prepare must read from the data again.
   var firstDirtyColumn = 0
+
+  var spacing: SchematicColumn.Spacing {
+    .init(sectionMargin: sectionMargin, sectionPadding: sectionPadding, itemPadding: itemPadding)
+  }
 
   public init(collectionView: CollectionView) {
     self.collectionView = collectionView
@@ -64,91 +75,105 @@ public final class SchematicLayout: CollectionLayout {
     sectionPadding = options.number("sectionPadding", default: sectionPadding)
     itemPadding = options.number("itemPadding", default: itemPadding)
     firstDirtyColumn = 0
+    pendingSizes = []
   }
 
   public var collectionViewContentSize: Size { contentSize }
 
   public func prepare() throws(LayoutError) {
-    columns = layOut(from: min(firstDirtyColumn, columns.count), preferred: preferred)
+    if preferredAtIsStale { findPreferredPositions() }
+    let sectionCount = collectionView.numberOfSections
+    var result = Array(columns.prefix(min(firstDirtyColumn, sectionCount)))
+    relayOutResized(&result)
+    layOut(appendingTo: &result, upTo: sectionCount)
+    columns = result
     if let last = columns.last {
       contentSize = Size(width: last.x + last.width + sectionMargin, height: columns.map(\.height).max() ?? 0)
     } else {
       contentSize = .zero
     }
     firstDirtyColumn = Int.max
+    pendingSizes = []
   }
 
-  /// The columns, keeping the current ones before `first` and laying out the rest with the
-  /// given preferred sizes. Pure, so an invalidation context can compare before and after.
-  /// Per node: one bulk read of sizes and of parents (`reference_bulk`), its top, and its
-  /// connector's span; ids are read only when some node has a preferred size.
-  func layOut(from first: Int, preferred: [String: Size]) -> [SchematicColumn] {
-    let sectionCount = collectionView.numberOfSections
-    var result = Array(columns.prefix(min(first, sectionCount)))
-    for s in result.count..<sectionCount {
+  /// Lays the kept columns out again where a preferred size changed one of them or the column
+  /// before moved, from the sizes and parents they keep (no data read): the same arithmetic
+  /// as from the data, so the same columns.
+  func relayOutResized(_ result: inout [SchematicColumn]) {
+    var resized: [Int: [(item: Int, size: Size)]] = [:]
+    for pending in pendingSizes where pending.section < result.count && pending.item < result[pending.section].count {
+      resized[pending.section, default: []].append((pending.item, pending.size))
+    }
+    guard let first = resized.keys.min() else { return }
+    var previousMoved = false
+    for s in first..<result.count {
+      let changes = resized[s]
+      guard previousMoved || changes != nil else { continue }
+      var sizes = result[s].sizes
+      for change in changes ?? [] { sizes[change.item] = change.size }
+      let column = SchematicColumn(
+        sizes: sizes, parents: result[s].parents, after: s > 0 ? result[s - 1] : nil, spacing: spacing)
+      previousMoved = !column.hasSameFrames(as: result[s])
+      result[s] = column
+    }
+  }
+
+  /// Lays out the columns after `result`'s from the data: one bulk read of sizes and of
+  /// parents (`reference_bulk`) per column; preferred sizes by position, and `extra` (a size
+  /// being asked about) over them.
+  func layOut(
+    appendingTo result: inout [SchematicColumn], upTo sectionCount: Int,
+    extra: (section: Int, item: Int, size: Size)? = nil
+  ) {
+    while result.count < sectionCount {
+      let s = result.count
       let count = collectionView.numberOfItems(inSection: s)
       var sizes = [Size](repeating: nodeSize, count: count)
-      var width = 0.0
       collectionView.forEachItemSize(inSection: s, defaultSize: nodeSize, estimatesFirst: true) { index, size in
         if index < count { sizes[index] = size }
       }
-      if !preferred.isEmpty {
-        for index in 0..<count {
-          if let id = collectionView.string("id", section: s, item: index), let size = preferred[id] {
-            sizes[index] = size
-          }
-        }
+      if s < preferredAt.count {
+        for (item, size) in preferredAt[s] where item < count { sizes[item] = size }
       }
-      for size in sizes where size.width > width { width = size.width }
-      let x = s == 0 ? sectionMargin : result[s - 1].x + result[s - 1].width + sectionPadding
-      var tops = [Double](repeating: 0, count: count)
-      var y = itemPadding / 2
-      for index in 0..<count {
-        tops[index] = y
-        y += sizes[index].height + itemPadding
-      }
-      var parents = [Int32](repeating: -1, count: count)
-      if s > 0 {
-        let previous = s - 1
-        let chunk = 4096
-        withUnsafeTemporaryAllocation(of: IndexPath?.self, capacity: chunk) { buffer in
-          var start = 0
-          while start < count {
-            let got = collectionView.references(
-              "parent", section: s, from: start, count: min(chunk, count - start), into: buffer.baseAddress!)
-            guard got > 0 else { break }
-            for k in 0..<got {
-              if let path = buffer[k], path.section == previous, path.item < result[previous].count {
-                parents[start + k] = Int32(path.item)
-              }
-            }
-            start += got
-          }
-        }
-      }
-      var column = SchematicColumn(
-        x: x, width: width, height: y - itemPadding / 2, tops: tops, sizes: sizes, parents: parents,
-        connectors: ConnectorSpans())
-      if s > 0 {
-        let parentColumn = result[s - 1]
-        var minX = Double.infinity
-        var maxX = -Double.infinity
-        column.connectors = ConnectorSpans(count: count) { item in
-          let parent = parents[item]
-          guard parent >= 0 else { return nil }
-          let parentSize = parentColumn.sizes[Int(parent)]
-          minX = min(minX, parentColumn.x + (parentColumn.width + parentSize.width) / 2)
-          maxX = max(maxX, x + (width - sizes[item].width) / 2)
-          let parentMid = parentColumn.tops[Int(parent)] + parentColumn.sizes[Int(parent)].height / 2
-          let childMid = tops[item] + sizes[item].height / 2
-          return (min(parentMid, childMid), max(parentMid, childMid))
-        }
-        column.connectorMinX = minX
-        column.connectorMaxX = maxX
-      }
-      result.append(column)
+      if let extra, extra.section == s, extra.item < count { sizes[extra.item] = extra.size }
+      let parents = s > 0 ? readParents(section: s, count: count, parentCount: result[s - 1].count) : []
+      result.append(
+        SchematicColumn(
+          sizes: sizes, parents: s > 0 ? parents : [Int32](repeating: -1, count: count),
+          after: s > 0 ? result[s - 1] : nil, spacing: spacing))
     }
-    return result
+  }
+
+  /// Each node's parent: its index in the previous column, or -1.
+  func readParents(section s: Int, count: Int, parentCount: Int) -> [Int32] {
+    var parents = [Int32](repeating: -1, count: count)
+    let chunk = 4096
+    withUnsafeTemporaryAllocation(of: IndexPath?.self, capacity: chunk) { buffer in
+      var start = 0
+      while start < count {
+        let got = collectionView.references(
+          "parent", section: s, from: start, count: min(chunk, count - start), into: buffer.baseAddress!)
+        guard got > 0 else { break }
+        for k in 0..<got {
+          if let path = buffer[k], path.section == s - 1, path.item < parentCount {
+            parents[start + k] = Int32(path.item)
+          }
+        }
+        start += got
+      }
+    }
+    return parents
+  }
+
+  /// The positions of the preferred sizes kept by id, after the data changed.
+  func findPreferredPositions() {
+    preferredAtIsStale = false
+    let sectionCount = collectionView.numberOfSections
+    preferredAt = [[Int: Size]](repeating: [:], count: preferred.isEmpty ? 0 : sectionCount)
+    for (id, size) in preferred {
+      guard let path = collectionView.indexPath(forItemID: id), path.section < sectionCount else { continue }
+      preferredAt[path.section][path.item] = size
+    }
   }
 
   /// The connector into node `item` of column `s`: from its parent's right edge to its left
@@ -161,10 +186,12 @@ public final class SchematicLayout: CollectionLayout {
     guard s > 0 else { return nil }
     let parentIndex = Int(columns[s].parents[item])
     guard parentIndex >= 0 else { return nil }
-    let parent = columns[s - 1].frame(parentIndex)
-    let child = columns[s].frame(item)
+    return connector(IndexPath(s, item), parent: columns[s - 1].frame(parentIndex), child: columns[s].frame(item))
+  }
+
+  static func connector(_ indexPath: IndexPath, parent: Rect, child: Rect) -> LayoutAttributes {
     var attributes = LayoutAttributes(
-      kind: Self.connector, indexPath: IndexPath(s, item),
+      kind: Self.connector, indexPath: indexPath,
       frame: Rect(
         x: parent.maxX, y: min(parent.midY, child.midY), width: child.minX - parent.maxX,
         height: abs(parent.midY - child.midY)))

@@ -55,12 +55,12 @@ package enum AnswerCheck {
     e.isHidden = r.hidden != 0
     guard e.alpha.isFinite else { throw bad("a non-finite alpha for \(e.label)") }
     let t = Transform(r.transform)
-    guard [t.a, t.b, t.c, t.d, t.tx, t.ty].allSatisfy(\.isFinite) else {
+    guard t.a.isFinite, t.b.isFinite, t.c.isFinite, t.d.isFinite, t.tx.isFinite, t.ty.isFinite else {
       throw bad("a non-finite transform for \(e.label)")
     }
     e.transform = t
     let depth = r.depth
-    guard depth.entries.allSatisfy(\.isFinite) else { throw bad("a non-finite transform3D for \(e.label)") }
+    guard isFinite(depth) else { throw bad("a non-finite transform3D for \(e.label)") }
     e.depth = depth
     if r.custom_mask != 0 {
       let custom = CustomValues(mask: r.custom_mask, values: r.custom)
@@ -71,5 +71,11 @@ package enum AnswerCheck {
       }
     }
     return e
+  }
+
+  /// Entry by entry (no array: this runs for every element a query returns).
+  private static func isFinite(_ d: Transform3D.Depth) -> Bool {
+    d.m13.isFinite && d.m14.isFinite && d.m23.isFinite && d.m24.isFinite && d.m31.isFinite && d.m32.isFinite
+      && d.m33.isFinite && d.m34.isFinite && d.m43.isFinite && d.m44.isFinite
   }
 }
