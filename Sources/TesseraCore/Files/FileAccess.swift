@@ -41,19 +41,75 @@ public final class FileAccess {
     isReplaying = isReplay
   }
 
-  /// A text file a command reads (`load`, `apply`, `run`).
-  /// A text file's UTF-8 bytes (what the dataset loader reads).
-  package func readUTF8(_ path: String, shownAs shown: String) throws(HostError) -> [UInt8] {
+  /// A text file's UTF-8 bytes handed to `use` (the dataset loader) while its snapshot is
+  /// written on a thread of its own: the copy overlaps the decoding instead of following it. The
+  /// snapshot is whole, or its error thrown, when this returns.
+  package func withUTF8<Value>(
+    _ path: String, shownAs shown: String, _ use: ([UInt8]) throws(HostError) -> Value
+  ) throws(HostError) -> Value {
     if let snapshot = replay[path] {
       reads.append((path, snapshot))
-      return try TextFile.readUTF8(snapshot, shownAs: shown)
+      return try use(try TextFile.readUTF8(snapshot, shownAs: shown))
     }
     try checkReadable(path, shownAs: shown)
     let bytes = try TextFile.readUTF8(path, shownAs: shown)
-    if snapshots != nil { try record(path, bytes) }
-    return bytes
+    guard let folder = snapshots else { return try use(bytes) }
+    // The thread hashes the bytes and writes them to a new file, unless the same bytes were
+    // read from this path before: their snapshot serves again.
+    let (fd, file) = folder.create(Self.stem(path))
+    if fd < 0 { try PrivateDirectory.finishWriting(fd, bytes, to: file, what: "a snapshot of \(Self.stem(path))") }
+    let known = taken[path] ?? []
+    let outcome = SnapshotOutcome()
+    let job = BackgroundJob {
+      let hash = Self.contentHash(bytes)
+      outcome.hash = hash
+      if let earlier = known.first(where: { $0.count == bytes.count && $0.hash == hash }) {
+        close(fd)
+        unlink(file)
+        outcome.earlier = earlier.snapshot
+        return
+      }
+      do throws(HostError) {
+        try PrivateDirectory.finishWriting(fd, bytes, to: file, what: "a snapshot of \(Self.stem(path))")
+      } catch {
+        outcome.error = error
+      }
+    }
+    let result: Value
+    do throws(HostError) {
+      result = try use(bytes)
+    } catch {
+      job.join()
+      throw error
+    }
+    job.join()
+    if let error = outcome.error { throw error }
+    if let earlier = outcome.earlier {
+      reads.append((path, earlier))
+    } else {
+      taken[path, default: []].append((bytes.count, outcome.hash, file))
+      reads.append((path, file))
+    }
+    return result
   }
 
+  /// What a snapshot's thread found; read only after it is joined.
+  private final class SnapshotOutcome: @unchecked Sendable {
+    var hash: UInt64 = 0
+    /// The snapshot of the same bytes read before, when there is one.
+    var earlier: String?
+    var error: HostError?
+  }
+
+  /// The snapshot of the bytes read from `path` when the same were read before (the read is
+  /// recorded).
+  private func snapshot(of path: String, count: Int, hash: UInt64) -> String? {
+    guard let known = taken[path]?.first(where: { $0.count == count && $0.hash == hash }) else { return nil }
+    reads.append((path, known.snapshot))
+    return known.snapshot
+  }
+
+  /// A text file a command reads (`apply`, `run`).
   package func readText(_ path: String, shownAs shown: String) throws(HostError) -> String {
     if let snapshot = replay[path] {
       reads.append((path, snapshot))
@@ -126,10 +182,7 @@ public final class FileAccess {
   private func record(_ path: String, _ bytes: [UInt8], library: Bool = false) throws(HostError) -> String {
     guard let folder = snapshots else { return path }
     let hash = Self.contentHash(bytes)
-    if let known = taken[path]?.first(where: { $0.count == bytes.count && $0.hash == hash }) {
-      reads.append((path, known.snapshot))
-      return known.snapshot
-    }
+    if let known = snapshot(of: path, count: bytes.count, hash: hash) { return known }
     let snapshot =
       library ? try folder.writeLibrary(bytes, copyOf: path) : try folder.write(bytes, stem: Self.stem(path))
     taken[path, default: []].append((bytes.count, hash, snapshot))

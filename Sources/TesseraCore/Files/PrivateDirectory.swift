@@ -59,6 +59,14 @@ public final class PrivateDirectory: @unchecked Sendable {
 
   /// Writes `bytes` to a new file inside the folder (never following or replacing anything).
   public func write(_ bytes: [UInt8], stem: String) throws(HostError) -> String {
+    let (fd, file) = create(stem)
+    try Self.finishWriting(fd, bytes, to: file, what: "a snapshot of \(stem)")
+    return file
+  }
+
+  /// A new file inside the folder, opened for writing: its descriptor (-1 when it could not be
+  /// made, errno saying why) and its path, for `finishWriting`.
+  package func create(_ stem: String) -> (fd: Int32, file: String) {
     // Engines that follow one another share the folder: a name already taken (by an earlier
     // engine, or anything else) is skipped, never opened.
     var file = freshName(stem)
@@ -67,8 +75,7 @@ public final class PrivateDirectory: @unchecked Sendable {
       file = freshName(stem)
       fd = open(file, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
     }
-    try Self.finishWriting(fd, bytes, to: file, what: "a snapshot of \(stem)")
-    return file
+    return (fd, file)
   }
 
   /// Writes `bytes` through `fd` (just opened on `file`, or failed: -1) and closes it; a file

@@ -107,9 +107,10 @@ extension WorkbenchState {
 
   /// Reads and decodes a dataset file a person named.
   func readDataset(_ path: String) throws(HostError) -> Dataset {
-    let bytes = try files.readUTF8(resolve(path), shownAs: path)
-    return try bytes.withUnsafeBufferPointer { (buffer) throws(HostError) in
-      try DatasetDecoder.decode(utf8: buffer, file: path)
+    try files.withUTF8(resolve(path), shownAs: path) { (bytes) throws(HostError) in
+      try bytes.withUnsafeBufferPointer { (buffer) throws(HostError) in
+        try DatasetDecoder.decode(utf8: buffer, file: path)
+      }
     }
   }
 }
