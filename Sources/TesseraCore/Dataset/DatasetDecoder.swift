@@ -23,7 +23,16 @@ public enum DatasetDecoder {
   /// repeats before that — the file is read again checking each id as it comes, so the error is
   /// the first in the file and names where both ids are.
   public static func decode(utf8 bytes: UnsafeBufferPointer<UInt8>, file: String) throws(HostError) -> Dataset {
+    try decode(utf8: bytes, file: file, splitAbove: splitThreshold)
+  }
+
+  /// The same, reading lists longer than `splitAbove` bytes in two halves at once (tests split
+  /// small files).
+  package static func decode(utf8 bytes: UnsafeBufferPointer<UInt8>, file: String, splitAbove: Int) throws(HostError)
+    -> Dataset
+  {
     var reader = Reader(scanner: JSONScanner(bytes), file: file, checksIDsAtOnce: false)
+    reader.splitThreshold = splitAbove
     let failure: Failure
     do throws(Failure) {
       let dataset = try reader.dataset()
@@ -84,12 +93,23 @@ public enum DatasetDecoder {
     /// The ordinal of each section's first item, to name the item an id duplicates.
     package var sectionStarts: [Int] = []
 
+    /// Lists longer than this (in bytes, from their start) are read in two halves at once
+    /// (`TailRead`) while ids are only collected.
+    package var splitThreshold = DatasetDecoder.splitThreshold
+
     package init(scanner: JSONScanner, file: String, checksIDsAtOnce: Bool) {
       self.scanner = scanner
       self.file = file
       // About 35 bytes a short item: size the ids once for the file.
       let expected = scanner.bytes.count / 35
       ids = checksIDsAtOnce ? IDIndex(expected: expected) : .collecting(expected: expected)
+    }
+
+    /// A reader that collects the ids of about `expected` items (a list's second half).
+    package init(scanner: JSONScanner, file: String, expected: Int) {
+      self.scanner = scanner
+      self.file = file
+      ids = .collecting(expected: expected)
     }
 
     package func syntaxError(_ error: JSONScanner.SyntaxError) -> HostError {
@@ -367,106 +387,6 @@ public enum DatasetDecoder {
         result.append(section)
       } while try syntax { (s) throws(JSONScanner.SyntaxError) in try s.nextElement() }
       return result
-    }
-
-    package mutating func items(
-      at offset: Int, section s: Int, _ sectionPath: String, into columns: inout SectionColumns
-    )
-      throws(Failure)
-    {
-      guard scanner.bytes[offset] == UInt8(ascii: "[") else {
-        throw fail(offset, "\(sectionPath).items", "expected a list of items, got \(got(offset))")
-      }
-      guard scanner.beginArray() else { return }
-      let first = ids.count
-      repeat {
-        guard ids.count < Limits.loadedItems else {
-          throw fail(
-            offset, "\(sectionPath).items", "the dataset has more than \(Limits.loadedItems) items, the most allowed")
-        }
-        let i = ids.count - first
-        let node = try quickValue(4)
-        try item(at: node, section: s, item: i, sectionPath, into: &columns)
-      } while try syntax { (s) throws(JSONScanner.SyntaxError) in try s.nextElement() }
-    }
-
-    package static let itemKeys: [StaticString] = ["id", "size", "estimated", "props"]
-
-    /// Which item key a name is (`itemKeys` order), by length and first byte; nil: unknown.
-    @inline(__always) package func itemKey(_ name: JSONScanner.StringToken) -> Int? {
-      let key: Int
-      switch name.count {
-      case 2: key = 0
-      case 4: key = 1
-      case 9: key = 2
-      case 5: key = 3
-      default: return nil
-      }
-      return scanner.equals(name, Self.itemKeys[key]) ? key : nil
-    }
-
-    /// One item, read straight into the section's columns (the hot loop of a load: no closure,
-    /// no allocation for an item without properties).
-    package mutating func item(
-      at offset: Int, section s: Int, item i: Int, _ sectionPath: String, into columns: inout SectionColumns
-    ) throws(Failure) {
-      func path() -> String { "\(sectionPath).items[\(i)]" }
-      guard scanner.bytes[offset] == UInt8(ascii: "{") else {
-        throw fail(offset, path(), "expected an object, got \(got(offset))")
-      }
-      var size: tessera_size?
-      var estimated: tessera_size?
-      var props: [String: PropertyValue] = [:]
-      var hasID = false
-      if scanner.beginObject() {
-        var seen: UInt32 = 0
-        repeat {
-          scanner.skipWhitespace()
-          let nameOffset = scanner.index
-          let name: JSONScanner.StringToken
-          if let simple = scanner.simpleMemberName() {
-            name = simple
-          } else {
-            name = try syntax { (s) throws(JSONScanner.SyntaxError) in try s.memberName() }.0
-          }
-          let valueOffset = try quickValue(5)
-          guard let key = itemKey(name) else {
-            throw fail(
-              valueOffset, path(), "unknown key '\(scanner.text(name))' (allowed: id, size, estimated, props)")
-          }
-          guard seen & (1 << key) == 0 else {
-            throw .syntax(
-              JSONScanner.SyntaxError(offset: nameOffset, message: "duplicate member '\(Self.itemKeys[key])'"))
-          }
-          seen |= 1 << key
-          switch key {
-          case 0:
-            let token = try string(at: valueOffset, "\(path()).id")
-            let duplicate = scanner.withBytes(token) { ids.insert(utf8: $0) }
-            if let other = duplicate {
-              throw fail(
-                valueOffset, "\(path()).id",
-                "duplicate item id '\(scanner.text(token))' at \(IndexPath(s, i)) (also at \(place(of: other)))")
-            }
-            hasID = true
-          case 1: size = try self.size(at: valueOffset, depth: 5, "\(path()).size")
-          case 2: estimated = try self.size(at: valueOffset, depth: 5, "\(path()).estimated")
-          default: props = try self.props(at: valueOffset, depth: 5, "\(path()).props")
-          }
-        } while try syntax { (s) throws(JSONScanner.SyntaxError) in try s.nextMember() }
-      }
-      if !hasID { ids.appendUnindexed() }
-      columns.sizes.append(size ?? tessera_size())
-      columns.flags.append((size != nil ? ItemList.hasSize : 0) | (estimated != nil ? ItemList.hasEstimate : 0))
-      if let estimated {
-        if columns.estimates.isEmpty {
-          columns.estimates = Array(repeating: tessera_size(), count: columns.sizes.count - 1)
-        }
-        columns.estimates.append(estimated)
-      } else if !columns.estimates.isEmpty {
-        columns.estimates.append(tessera_size())
-      }
-      if !props.isEmpty { columns.props.set(props, at: columns.sizes.count - 1) }
     }
 
     /// The index path of the item with ordinal `ordinal`.

@@ -263,6 +263,13 @@ public struct IDIndex: Sendable {
     count += 1
   }
 
+  /// Appends the ids another collecting index collected (the items read after these).
+  package mutating func append(collected other: IDIndex) {
+    precondition(!indexes && !other.indexes, "only collected ids are appended")
+    building.append(contentsOf: other.building, range: 0..<other.building.count)
+    count += other.count
+  }
+
   /// The ids `insert` collected, in order.
   public var insertedIDs: IDColumn { building }
 

@@ -92,6 +92,29 @@ public struct PropsColumns: Hashable, Sendable {
       }
     }
 
+    /// Appends every item of `other` after this column's first `base` items, stored values
+    /// moved as they are (string and list positions shifted past this column's own).
+    package mutating func append(whole other: Column, base: Int) {
+      guard other.count > 0 else { return }
+      if tags.count < base {
+        tags += [UInt8](repeating: Tag.absent.rawValue, count: base - tags.count)
+        payloads += [UInt64](repeating: 0, count: base - payloads.count)
+      }
+      let stringBase = UInt64(strings.count)
+      let listBase = UInt64(lists.count)
+      tags += other.tags
+      payloads.reserveCapacity(payloads.count + other.count)
+      for (tag, payload) in zip(other.tags, other.payloads) {
+        switch Tag(rawValue: tag) ?? .absent {
+        case .string: payloads.append(payload + stringBase)
+        case .numbers: payloads.append(payload + listBase << 24)
+        default: payloads.append(payload)
+        }
+      }
+      strings.append(contentsOf: other.strings, range: 0..<other.strings.count)
+      lists += other.lists
+    }
+
     /// Bytes held (capacity).
     package var storedBytes: Int { tags.capacity + payloads.capacity * 8 + lists.capacity * 8 + strings.storedBytes }
   }
@@ -165,6 +188,14 @@ public struct PropsColumns: Hashable, Sendable {
   package mutating func append(_ other: PropsColumns, range: Range<Int>, base: Int) {
     for (otherPosition, key) in other.keys.enumerated() {
       columns[position(key)].append(other.columns[otherPosition], range: range, base: base)
+    }
+  }
+
+  /// Appends every item of `other` after this section's first `base` items (a loader's second
+  /// half).
+  package mutating func append(whole other: PropsColumns, base: Int) {
+    for (otherPosition, key) in other.keys.enumerated() {
+      columns[position(key)].append(whole: other.columns[otherPosition], base: base)
     }
   }
 
