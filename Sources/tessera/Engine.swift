@@ -21,25 +21,45 @@ struct Engine: ParsableCommand {
   @Option(name: .customLong("library")) var libraries: [String] = []
 
   func run() throws {
+    var engine = EngineArguments(privateFolder: privateFolder, statusPage: statusPage)
+    engine.base = base
+    engine.watchdog = watchdog
+    engine.pluginPaths = plugins.pluginPaths
+    engine.fixedLibraries = fixedLibraries
+    engine.libraries = libraries
+    engine.restricted = restricted
+    engine.readableRoots = readableRoots
+    engine.quiet = quiet
+    throw ExitCode(Self.serve(engine))
+  }
+
+  static func serveAndExit(_ engine: EngineArguments) -> Never {
+    Glibc.exit(serve(engine))
+  }
+
+  /// Serves the supervisor until its pipes close; the exit status (2: the supervisor is gone or
+  /// its status page cannot be opened).
+  static func serve(_ engine: EngineArguments) -> Int32 {
     do {
-      let status = try EngineStatus(path: statusPage, create: false)
+      let status = try EngineStatus(path: engine.statusPage, create: false)
       status.watchesPipes = true
       PluginCallMarker.observer = status
     } catch {
       // The supervisor makes the page before it starts the engine: when the page is gone, the
       // supervisor has already ended (and removed its folder), and nobody is left to tell.
-      if access(privateFolder, F_OK) != 0 { throw ExitCode(2) }
+      if access(engine.privateFolder, F_OK) != 0 { return 2 }
       printError("error: \(error.message)")
-      throw ExitCode(2)
+      return 2
     }
     EngineServer.exitWhenOrphaned()
     let (registry, warnings) = Launch.registry(
-      pluginPaths: plugins.pluginPaths, only: fixedLibraries ? Set(libraries) : nil)
-    if !quiet { for warning in warnings { printError("warning: \(warning)") } }
-    let session = Session(registry: registry, baseDirectory: base)
-    session.files.snapshots = PrivateDirectory(existing: privateFolder)
-    if restricted { session.files.policy = .restricted(roots: readableRoots) }
-    session.setWatchdog(seconds: watchdog)
+      pluginPaths: engine.pluginPaths, only: engine.fixedLibraries ? Set(engine.libraries) : nil)
+    if !engine.quiet { for warning in warnings { printError("warning: \(warning)") } }
+    let session = Session(registry: registry, baseDirectory: engine.base)
+    session.files.snapshots = PrivateDirectory(existing: engine.privateFolder)
+    if engine.restricted { session.files.policy = .restricted(roots: engine.readableRoots) }
+    session.setWatchdog(seconds: engine.watchdog)
     EngineServer.serve(session, requests: 3, responses: 4)
+    return 0
   }
 }

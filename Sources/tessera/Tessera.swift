@@ -33,6 +33,11 @@ struct Tessera: ParsableCommand {
   /// font, opened the first time a cell's text is measured.
   static func main() {
     TextEngine.install { () throws(HostError) in try ShapedFont.bundled() }
+    // An engine's arguments come from its supervisor: read without the parser (see
+    // EngineArguments); anything else goes to the parser, which reports it.
+    if let engine = EngineArguments(parsing: Array(CommandLine.arguments.dropFirst())) {
+      Engine.serveAndExit(engine)
+    }
     main(nil)
   }
 }

@@ -106,3 +106,47 @@ import Testing
     }
   }
 }
+
+/// The common item's one-pass reader gives what the general reader gives, item by item: the
+/// same dataset, or the same error.
+@Suite struct CommonItemReadTests {
+  /// Items near the common shape, each with one twist the one-pass reader must leave alone.
+  static let twists = [
+    #"{"id": "a", "size": [1, 2]}"#, #"{"size": [1.5, 2], "id": "b"}"#, #"{ "id" : "c" , "size" : [ 1 , 2 ] }"#,
+    #"{"id": ""}"#, #"{"id": "a\"b"}"#, #"{"id": "a\u0041"}"#, #"{"i\u0064": "d"}"#, #"{}"#, #"{"id": "e", "id": "f"}"#,
+    #"{"size": [1, 2], "size": [3, 4]}"#, #"{"size": [-1, 2]}"#, #"{"size": [1e3, 2]}"#, #"{"size": [1, 2, 3]}"#,
+    #"{"size": [1]}"#, #"{"size": [01, 2]}"#, #"{"size": [1, 2], "what": 1}"#, #"{"estimated": [3, 4], "id": "g"}"#,
+    #"{"estimated": [3, 4], "estimated": [3, 4]}"#, #"{"id": "h", "props": {"a": 1}}"#, #"{"id": 7}"#,
+    #"{"size": "1x2"}"#, #"{"id": "dup"}"#, #"{"id": "caf\#u{E9}"}"#, #"{"size": [100000000000, 2]}"#,
+    #"{"id": "i" "size": [1, 2]}"#, #"{"id": "j", }"#, #"{"size": [1, 2],"estimated":[0.25,0]}"#,
+  ]
+
+  @Test(arguments: UInt64(1)...200)
+  func oneItemAtATimeReadsLikeTheGeneralReader(seed: UInt64) {
+    var rng = SplitMix64(seed: seed)
+    let items = (0..<rng.int(in: 1...12)).map { k -> String in
+      rng.int(in: 0...2) == 0
+        ? Self.twists[rng.int(in: 0...Self.twists.count - 1)] : #"{"id": "n\#(k)", "size": [\#(k), 3]}"#
+    }
+    let text = #"{"sections": [{"id": "s", "items": [\#(items.joined(separator: ", "))]}]}"#
+    var bytes = Array(text.utf8)
+    let (common, general) = bytes.withUnsafeMutableBufferPointer { buffer in
+      let bytes = UnsafeBufferPointer(buffer)
+      func decode(_ readsCommonItems: Bool) -> Result<Dataset, HostError> {
+        do throws(HostError) {
+          return .success(
+            try DatasetDecoder.decode(
+              utf8: bytes, file: "d.json", splitAbove: .max, readsCommonItems: readsCommonItems))
+        } catch {
+          return .failure(error)
+        }
+      }
+      return (decode(true), decode(false))
+    }
+    switch (common, general) {
+    case (.success(let a), .success(let b)): #expect(a == b, "\(text)")
+    case (.failure(let a), .failure(let b)): #expect(a.message == b.message, "\(text)")
+    default: Issue.record("\(text): \(common) against \(general)")
+    }
+  }
+}

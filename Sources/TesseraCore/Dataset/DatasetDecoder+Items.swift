@@ -61,6 +61,7 @@ extension DatasetDecoder.Reader {
     guard scanner.bytes[offset] == UInt8(ascii: "{") else {
       throw fail(offset, path(), "expected an object, got \(got(offset))")
     }
+    if readsCommonItems, commonItem(at: offset, into: &columns) { return }
     var size: tessera_size?
     var estimated: tessera_size?
     var props: [String: PropertyValue] = [:]
@@ -102,6 +103,14 @@ extension DatasetDecoder.Reader {
         }
       } while try syntax { (s) throws(JSONScanner.SyntaxError) in try s.nextMember() }
     }
+    store(hasID: hasID, size: size, estimated: estimated, into: &columns)
+    if !props.isEmpty { columns.props.set(props, at: columns.sizes.count - 1) }
+  }
+
+  /// An item's columns, after its id went into `ids` (when it has one).
+  @inline(__always) mutating func store(
+    hasID: Bool, size: tessera_size?, estimated: tessera_size?, into columns: inout DatasetDecoder.SectionColumns
+  ) {
     if !hasID { ids.appendUnindexed() }
     columns.sizes.append(size ?? tessera_size())
     columns.flags.append((size != nil ? ItemList.hasSize : 0) | (estimated != nil ? ItemList.hasEstimate : 0))
@@ -113,6 +122,5 @@ extension DatasetDecoder.Reader {
     } else if !columns.estimates.isEmpty {
       columns.estimates.append(tessera_size())
     }
-    if !props.isEmpty { columns.props.set(props, at: columns.sizes.count - 1) }
   }
 }

@@ -28,11 +28,12 @@ public enum DatasetDecoder {
 
   /// The same, reading lists longer than `splitAbove` bytes in two halves at once (tests split
   /// small files).
-  package static func decode(utf8 bytes: UnsafeBufferPointer<UInt8>, file: String, splitAbove: Int) throws(HostError)
-    -> Dataset
-  {
+  package static func decode(
+    utf8 bytes: UnsafeBufferPointer<UInt8>, file: String, splitAbove: Int, readsCommonItems: Bool = true
+  ) throws(HostError) -> Dataset {
     var reader = Reader(scanner: JSONScanner(bytes), file: file, checksIDsAtOnce: false)
     reader.splitThreshold = splitAbove
+    reader.readsCommonItems = readsCommonItems
     let failure: Failure
     do throws(Failure) {
       let dataset = try reader.dataset()
@@ -42,15 +43,16 @@ public enum DatasetDecoder {
       failure = error
     }
     if case .content = failure, IDIndex.firstRepeat(in: reader.ids.insertedIDs) != nil {
-      return try decodeCheckingIDs(bytes, file: file)
+      return try decodeCheckingIDs(bytes, file: file, readsCommonItems: readsCommonItems)
     }
     throw report(failure, reader: reader, bytes: bytes, file: file)
   }
 
-  private static func decodeCheckingIDs(_ bytes: UnsafeBufferPointer<UInt8>, file: String) throws(HostError)
-    -> Dataset
+  private static func decodeCheckingIDs(_ bytes: UnsafeBufferPointer<UInt8>, file: String, readsCommonItems: Bool)
+    throws(HostError) -> Dataset
   {
     var reader = Reader(scanner: JSONScanner(bytes), file: file, checksIDsAtOnce: true)
+    reader.readsCommonItems = readsCommonItems
     do throws(Failure) {
       return try reader.dataset()
     } catch {
@@ -96,6 +98,8 @@ public enum DatasetDecoder {
     /// Lists longer than this (in bytes, from their start) are read in two halves at once
     /// (`TailRead`) while ids are only collected.
     package var splitThreshold = DatasetDecoder.splitThreshold
+    /// False: every item goes through the general reader (`commonItem` is tested against it).
+    package var readsCommonItems = true
 
     package init(scanner: JSONScanner, file: String, checksIDsAtOnce: Bool) {
       self.scanner = scanner

@@ -167,20 +167,19 @@ public final class Supervisor: CommandRunner {
 
   private func start(showingWarnings: Bool) throws(HostError) -> EngineProcess {
     status.reset()
-    var arguments = [
-      "engine", "--private-folder", folder.path, "--status-page", folder.path + "/engine-status", "--base",
-      configuration.baseDirectory, "--watchdog", formatNumber(configuration.watchdogSeconds),
-    ]
-    for path in configuration.pluginPaths { arguments += ["--plugin-path", path] }
-    arguments.append("--fixed-libraries")
-    for library in libraries { arguments += ["--library", library] }
+    var engine = EngineArguments(privateFolder: folder.path, statusPage: folder.path + "/engine-status")
+    engine.base = configuration.baseDirectory
+    engine.watchdog = configuration.watchdogSeconds
+    engine.pluginPaths = configuration.pluginPaths
+    engine.fixedLibraries = true
+    engine.libraries = libraries
     if let roots = configuration.readableRoots {
-      arguments.append("--restricted")
-      for root in roots { arguments += ["--readable", root] }
+      engine.restricted = true
+      engine.readableRoots = roots
     }
-    if !showingWarnings { arguments.append("--quiet") }
+    engine.quiet = !showingWarnings
     return try EngineProcess(
-      executable: configuration.executable, arguments: arguments, backtraces: configuration.showsBacktraces)
+      executable: configuration.executable, arguments: engine.arguments, backtraces: configuration.showsBacktraces)
   }
 
   /// Runs one command in the engine; if the engine fails, reports it, restores the session
