@@ -220,11 +220,41 @@ struct FlowGeometry {
     }
   }
 
-  /// The line holding item `index` (an index into `slots`) of section `s`.
+  /// The line holding item `index` (an index into `slots`) of section `s`: in a uniform grid
+  /// the item's offset over the first line's count, otherwise its proportional place among the
+  /// lines; from there a gallop to the lines around it and a binary search between them —
+  /// O(1) for a grid and O(log distance) otherwise, where a search over every line missed the
+  /// cache on each of its ~18 steps (0.64 µs at a million items).
   func line(ofItem index: Int, section s: Int) -> Int {
     let section = sections[s]
-    let range = section.firstLine..<(section.firstLine + section.lineCount)
-    return range.partitioningIndex { lines[$0].firstItem > index } - 1
+    let end = section.firstLine + section.lineCount
+    let offset = index - section.itemBase
+    let perLine =
+      section.lineCount > 1 ? lines[section.firstLine + 1].firstItem - section.itemBase : section.itemCount
+    let estimate =
+      section.mismatches == 0 && perLine > 0
+      ? offset / perLine : section.itemCount > 0 ? offset * section.lineCount / section.itemCount : 0
+    let guess = section.firstLine + min(max(0, estimate), section.lineCount - 1)
+    // lines[low].firstItem <= index, and index < lines[high].firstItem unless high == end.
+    var low = section.firstLine
+    var high = end
+    var step = 1
+    if lines[guess].firstItem <= index {
+      low = guess
+      while low + step < high, lines[low + step].firstItem <= index {
+        low += step
+        step *= 2
+      }
+      high = min(high, low + step)
+    } else {
+      high = guess
+      while high - step > low, lines[high - step].firstItem > index {
+        high -= step
+        step *= 2
+      }
+      low = max(low, high - step)
+    }
+    return (low + 1..<high).partitioningIndex { lines[$0].firstItem > index } - 1
   }
 
   func item(at indexPath: IndexPath) -> LayoutAttributes? {
