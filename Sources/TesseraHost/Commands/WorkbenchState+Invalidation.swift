@@ -50,9 +50,41 @@ extension WorkbenchState {
     }
     let after = try layout.allAttributes()
     let sizeAfter = try layout.contentSize()
-    var old: [String: Element] = [:]
-    for e in before { old[e.label] = e }
-    let changed = listing(after.filter { old[$0.label] != $0 })
+    let changed = listing(Self.changed(from: before, to: after))
     return InvalidationChanges(summary: summary, sizeBefore: sizeBefore, sizeAfter: sizeAfter, changed: changed)
+  }
+
+  /// The elements of `after` that changed: when both lists hold the same elements in the same
+  /// order (kind and index path at each place — what a layout gives whose elements did not come
+  /// and go), each compared with the one at its place, side by side with no table of labels (a
+  /// million-item layout's changes in one pass); otherwise each with the last element before
+  /// that has its label, and an element new by its label counts as changed.
+  static func changed(from before: [Element], to after: [Element]) -> [Element] {
+    if before.count == after.count {
+      var changed: [Element] = []
+      var sameOrder = true
+      for (old, new) in zip(before, after) where old != new {
+        guard old.kind == new.kind, old.indexPath == new.indexPath else {
+          sameOrder = false
+          break
+        }
+        changed.append(new)
+      }
+      if sameOrder { return changed }
+    }
+    var old: [ElementKey: Element] = [:]
+    old.reserveCapacity(before.count)
+    for e in before { old[ElementKey(e)] = e }
+    return after.filter { old[ElementKey($0)] != $0 }
+  }
+
+  /// An element's label as a key, without making its text.
+  struct ElementKey: Hashable {
+    var kind: String
+    var indexPath: IndexPath
+    init(_ element: Element) {
+      kind = element.kind ?? "cell"
+      indexPath = element.indexPath
+    }
   }
 }
