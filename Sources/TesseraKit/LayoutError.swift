@@ -9,3 +9,11 @@ public struct LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
 
   public var description: String { message }
 }
+
+extension Double {
+  /// The number as a person would type it in a ``LayoutError`` message: `12`, `0.5`, `1e-300`
+  /// (whole numbers without a fraction).
+  public var formattedForMessage: String {
+    self == rounded() && abs(self) < 1e15 ? String(Int(self)) : String(self)
+  }
+}

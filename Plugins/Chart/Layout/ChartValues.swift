@@ -43,10 +43,3 @@ enum ChartValues {
     return groups
   }
 }
-
-extension Double {
-  /// 12, 0.5: as a person typed it.
-  var formattedForMessage: String {
-    self == rounded() && abs(self) < 1e15 ? String(Int(self)) : String(self)
-  }
-}

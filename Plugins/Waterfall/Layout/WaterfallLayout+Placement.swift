@@ -97,6 +97,29 @@ extension WaterfallLayout {
     return scale != nil ? Self.floored(height, to: scale) : height
   }
 
+  /// What made the content's height infinite: the first item whose size, kept in proportion
+  /// in a column, is (a dataset or preferred size far narrower than tall), named with its size.
+  func overflow(sections: [Section], frames: [Rect], columnWidth: Double) -> LayoutError {
+    var culprit = tail.map { ($0.section, $0.next) }
+    search: for (s, section) in sections.enumerated() {
+      for k in 0..<section.itemCount where section.itemBase + k < frames.count {
+        if !frames[section.itemBase + k].height.isFinite {
+          culprit = (s, k)
+          break search
+        }
+      }
+    }
+    guard let (s, k) = culprit else { return LayoutError("the content's height is not finite") }
+    let base = sections[s].itemBase + k
+    let size =
+      base < preferredAt.count && preferredAt[base].width >= 0
+      ? preferredAt[base] : collectionView.itemSize(at: IndexPath(s, k))
+    let described = size.map { "\($0.width.formattedForMessage)x\($0.height.formattedForMessage)" } ?? "none"
+    return LayoutError(
+      "item \(s).\(k): its size \(described), kept in proportion in a \(columnWidth.formattedForMessage)-point column, is infinitely tall (give it a real width, or an 'aspect' prop)"
+    )
+  }
+
   /// Places the tail's items until the one at `item` is placed, or until every column reaches
   /// below `y` (no later item can start above it), or to the section's end.
   func placeTail(throughItem item: Int? = nil, below y: Double? = nil) {

@@ -300,6 +300,7 @@ public final class WaterfallLayout: CollectionLayout {
     for k in reachAbove.indices.reversed().dropFirst() { reachAbove[k] = min(reachAbove[k], reachAbove[k + 1]) }
     reachBelow = sections.map(\.maxY)
     for k in reachBelow.indices.dropFirst() { reachBelow[k] = max(reachBelow[k], reachBelow[k - 1]) }
+    guard top.isFinite else { throw overflow(sections: sections, frames: frames, columnWidth: columnWidth) }
     contentHeight = top
     firstDirtySection = Int.max
     firstDirtyItem = 0

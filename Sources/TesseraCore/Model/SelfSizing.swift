@@ -48,7 +48,14 @@ package struct SelfSizing {
       return (measure.cell, .text(measure))
     }
     guard let size = items.size(at: path.item) else { return (nil, .none) }
-    return (fit.fitted(size, proposed: proposed, scale: scale), .dataset)
+    let fitted = fit.fitted(size, proposed: proposed, scale: scale)
+    guard fitted.height.isFinite, fitted.height <= Limits.coordinate else {
+      // Only `fit aspect` scales a side: a dataset size far narrower than tall.
+      throw HostError(
+        "item \(path) ('\(items.ids[path.item].escapingAllControls)') measures \(formatNumber(proposed.width)) wide and \(formatNumber(fitted.height)) tall with 'selfsizing fit aspect': its dataset size \(size.formatted) is too narrow for the width the layout gives it (a side is at most \(Limits.coordinateText) points; give it a real size, or measure with 'selfsizing fit both' or 'height')"
+      )
+    }
+    return (fitted, .dataset)
   }
 
   /// What a cell measures, counting a `measureCycle` entry as used; nil when it has nothing to
