@@ -13,8 +13,9 @@ struct Fuzz: ParsableCommand {
     discussion: """
       Random commands (numbers at and beyond every limit, unicode, control characters, long lines, \
       mutated session lines) and malformed datasets run through a supervised engine. It fails on a \
-      crash, a hang, a line that is not JSON in 'format json', or a refused command that changed the \
-      session, and writes a replayable .session reproducer.
+      crash, a hang, a line that is not JSON in 'format json', a refused command that changed the \
+      session, or a dataset the loader's fast paths read otherwise than its general reader, and \
+      writes a replayable .session reproducer.
       """)
 
   @OptionGroup var plugins: PluginOptions

@@ -80,6 +80,10 @@ public final class Fuzzer {
         report.datasets += 1
         let line = grammar.line(dataFile: dataName)
         steps.append(line)
+        if let problem = LoaderEquivalence.problem(dataset) {
+          report.findings.append(try reproduce(steps + ["load \(dataName)"], problem, &report))
+          return report
+        }
         let comparable = !supervisor.isCollectingBatch
         if comparable, before == nil { before = Self.fingerprint(supervisor) }
         let outcome = supervisor.perform(line)
