@@ -39,8 +39,8 @@ import Testing
     #expect(try Data(contentsOf: URL(fileURLWithPath: snapshot)) == Data(first))
   }
 
-  /// A decoder that fails leaves no read recorded, and the thread is done before the error
-  /// comes back.
+  /// A decoder that fails leaves no read recorded and no snapshot, and the thread is done
+  /// before the error comes back.
   @Test func aFailedDecodeRecordsNoRead() throws {
     let folder = try PrivateDirectory()
     let data = folder.path + "/../tessera-snapshot-test-bad.json"
@@ -53,5 +53,6 @@ import Testing
       try files.withUTF8(data, shownAs: "bad.json") { (_) throws(HostError) -> Int in throw HostError("bad") }
     }
     #expect(files.reads.isEmpty)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
   }
 }

@@ -228,6 +228,9 @@ struct FlowGeometry {
   func line(ofItem index: Int, section s: Int) -> Int {
     let section = sections[s]
     let end = section.firstLine + section.lineCount
+    // Callers pass an item of the section; anything else gets the line before it, as a search
+    // over the lines would.
+    guard section.lineCount > 0, index >= lines[section.firstLine].firstItem else { return section.firstLine - 1 }
     let offset = index - section.itemBase
     let perLine =
       section.lineCount > 1 ? lines[section.firstLine + 1].firstItem - section.itemBase : section.itemCount

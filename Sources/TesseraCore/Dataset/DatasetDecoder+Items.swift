@@ -15,7 +15,9 @@ extension DatasetDecoder.Reader {
     let first = ids.count
     var tail =
       ids.indexes
-      ? nil : DatasetDecoder.TailRead.start(after: scanner.index, in: scanner, threshold: splitThreshold, file: file)
+      ? nil
+      : DatasetDecoder.TailRead.start(
+        after: scanner.index, in: scanner, threshold: splitThreshold, file: file, readsCommonItems: readsCommonItems)
     defer { tail?.discard() }
     repeat {
       guard ids.count < Limits.loadedItems else {

@@ -24,14 +24,18 @@ extension DatasetDecoder {
 
     /// Starts reading the items from a guessed item start in the second half of
     /// `scanner.bytes[from...]`, or returns nil when the rest is short or no guess is found.
-    package static func start(after from: Int, in scanner: JSONScanner, threshold: Int, file: String) -> TailRead? {
+    package static func start(
+      after from: Int, in scanner: JSONScanner, threshold: Int, file: String, readsCommonItems: Bool
+    ) -> TailRead? {
       let bytes = scanner.bytes
       guard bytes.count - from >= threshold,
         let guess = Self.itemStart(after: from + (bytes.count - from) / 2, in: bytes)
       else { return nil }
       var tail = scanner
       tail.index = guess
-      let read = TailRead(start: guess, reader: Reader(scanner: tail, file: file, expected: (bytes.count - guess) / 35))
+      var reader = Reader(scanner: tail, file: file, expected: (bytes.count - guess) / 35)
+      reader.readsCommonItems = readsCommonItems
+      let read = TailRead(start: guess, reader: reader)
       read.job = BackgroundJob { read.run() }
       return read
     }

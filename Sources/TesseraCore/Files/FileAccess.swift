@@ -56,9 +56,19 @@ public final class FileAccess {
     guard let folder = snapshots else { return try use(bytes) }
     // The thread hashes the bytes and writes them to a new file, unless the same bytes were
     // read from this path before: their snapshot serves again.
-    let (fd, file) = folder.create(Self.stem(path))
-    if fd < 0 { try PrivateDirectory.finishWriting(fd, bytes, to: file, what: "a snapshot of \(Self.stem(path))") }
     let known = taken[path] ?? []
+    let (fd, file) = folder.create(Self.stem(path))
+    if fd < 0 {
+      let failure = errno
+      // No room for a new file: bytes read before still have their snapshot.
+      if known.contains(where: { $0.count == bytes.count }),
+        snapshot(of: path, count: bytes.count, hash: Self.contentHash(bytes)) != nil
+      {
+        return try use(bytes)
+      }
+      errno = failure
+      try PrivateDirectory.finishWriting(fd, bytes, to: file, what: "a snapshot of \(Self.stem(path))")
+    }
     let outcome = SnapshotOutcome()
     let job = BackgroundJob {
       let hash = Self.contentHash(bytes)
@@ -79,7 +89,9 @@ public final class FileAccess {
     do throws(HostError) {
       result = try use(bytes)
     } catch {
+      // A command that fails reads nothing: its snapshot goes.
       job.join()
+      if outcome.earlier == nil, outcome.error == nil { unlink(file) }
       throw error
     }
     job.join()
