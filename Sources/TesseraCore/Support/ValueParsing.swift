@@ -3,7 +3,13 @@ import TesseraKit
 /// A finite number as a person types it ("10", "-2.5", "1e3"); nil for anything else,
 /// including nan and inf.
 public func parseNumber(_ text: String) -> Double? {
-  guard !text.isEmpty, text.first != "+", let value = Double(text), value.isFinite else { return nil }
+  // Decimal only: `Double` would also read hexadecimal (`0x1p3`) and words (`inf`, `nan`).
+  guard !text.isEmpty, text.first != "+",
+    text.utf8.allSatisfy({
+      ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E || $0 == 0x65 || $0 == 0x45 || $0 == 0x2D || $0 == 0x2B
+    }),
+    let value = Double(text), value.isFinite
+  else { return nil }
   return value
 }
 
