@@ -40,8 +40,7 @@ import Testing
         }
       }
       let layout = try #require(session.layout)
-      let freshModel = CollectionModel(dataset: expected, bounds: session.model.bounds)
-      let fresh = try LayoutInstance(layout.layoutClass, model: freshModel, options: layout.options)
+      let fresh = try Self.fresh(layout, on: expected, bounds: session.model.bounds)
       #expect(try layout.allAttributes() == fresh.allAttributes(), "\(layoutName), seed \(seed)")
       #expect(try layout.contentSize() == fresh.contentSize(), "\(layoutName), seed \(seed)")
     }
@@ -74,8 +73,7 @@ import Testing
     }
     for request in requests { layout.invalidate(request) }
     try layout.prepareIfNeeded()
-    let freshModel = CollectionModel(dataset: expected, bounds: session.model.bounds)
-    let fresh = try LayoutInstance(layout.layoutClass, model: freshModel, options: layout.options)
+    let fresh = try Self.fresh(layout, on: expected, bounds: session.model.bounds)
     #expect(try layout.allAttributes() == fresh.allAttributes(), "seed \(seed)")
     #expect(try layout.contentSize() == fresh.contentSize(), "seed \(seed)")
   }
@@ -121,9 +119,7 @@ import Testing
       }
       for request in requests { layout.invalidate(request) }
       try layout.prepareIfNeeded()
-      let fresh = try LayoutInstance(
-        layout.layoutClass, model: CollectionModel(dataset: expected, bounds: session.model.bounds),
-        options: layout.options)
+      let fresh = try Self.fresh(layout, on: expected, bounds: session.model.bounds)
       #expect(try layout.contentSize() == fresh.contentSize(), "round \(round)")
       #expect(Set(try layout.attributes(in: rect)) == Set(try fresh.attributes(in: rect)), "round \(round)")
       if round % 7 == 3 {
@@ -133,9 +129,7 @@ import Testing
       }
       y += Double(rng.int(in: 100...900))
     }
-    let fresh = try LayoutInstance(
-      layout.layoutClass, model: CollectionModel(dataset: expected, bounds: session.model.bounds),
-      options: layout.options)
+    let fresh = try Self.fresh(layout, on: expected, bounds: session.model.bounds)
     #expect(try layout.allAttributes() == fresh.allAttributes())
   }
 
@@ -207,9 +201,7 @@ import Testing
       }
       for request in requests { layout.invalidate(request) }
       try layout.prepareIfNeeded()
-      let fresh = try LayoutInstance(
-        layout.layoutClass, model: CollectionModel(dataset: expected, bounds: session.model.bounds),
-        options: layout.options)
+      let fresh = try Self.fresh(layout, on: expected, bounds: session.model.bounds)
       #expect(try layout.allAttributes() == fresh.allAttributes(), "seed \(seed), round \(round)")
       #expect(try layout.contentSize() == fresh.contentSize(), "seed \(seed), round \(round)")
     }
@@ -243,10 +235,14 @@ import Testing
     layout.invalidate(request)
     try layout.prepareIfNeeded()
     expected.sections[s].items[path.item].size = size
-    let fresh = try LayoutInstance(
-      layout.layoutClass, model: CollectionModel(dataset: expected, bounds: session.model.bounds),
-      options: layout.options)
+    let fresh = try Self.fresh(layout, on: expected, bounds: session.model.bounds)
     #expect(try layout.allAttributes() == fresh.allAttributes())
     #expect(try layout.contentSize() == fresh.contentSize())
+  }
+
+  /// A new instance of `layout`'s class with its options, prepared on `dataset` from scratch.
+  static func fresh(_ layout: LayoutInstance, on dataset: Dataset, bounds: Rect) throws -> LayoutInstance {
+    try LayoutInstance(
+      layout.layoutClass, model: CollectionModel(dataset: dataset, bounds: bounds), options: layout.options)
   }
 }

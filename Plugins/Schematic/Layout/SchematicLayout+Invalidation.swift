@@ -72,7 +72,7 @@ extension SchematicLayout {
       addShortChanges(path.section, resizing: path.item, into: &context)
       return context
     } else {
-      after = columnsLaidOutAgain(from: path.section, resizing: path.item, to: size)
+      after = laidOutAgain(columns, changing: [path.section: [(path.item, size)]])
     }
     for s in path.section..<min(columns.count, after.count) {
       for item in 0..<min(columns[s].count, after[s].count) {
@@ -89,18 +89,6 @@ extension SchematicLayout {
   func columnsFromData(from first: Int, extra: (section: Int, item: Int, size: Size)) -> [SchematicColumn] {
     var result = Array(columns.prefix(first))
     layOut(appendingTo: &result, upTo: collectionView.numberOfSections, extra: extra)
-    return result
-  }
-
-  /// The columns laid out again from what they keep, node `item` of column `first` resized.
-  func columnsLaidOutAgain(from first: Int, resizing item: Int, to size: Size) -> [SchematicColumn] {
-    var result = columns
-    for s in first..<result.count {
-      var sizes = result[s].sizes
-      if s == first { sizes[item] = size }
-      result[s] = SchematicColumn(
-        sizes: sizes, parents: result[s].parents, after: s > 0 ? result[s - 1] : nil, spacing: spacing)
-    }
     return result
   }
 }

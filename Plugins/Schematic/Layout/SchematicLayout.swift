@@ -97,25 +97,36 @@ public final class SchematicLayout: CollectionLayout {
   }
 
   /// Lays the kept columns out again where a preferred size changed one of them or the column
-  /// before moved, from the sizes and parents they keep (no data read): the same arithmetic
-  /// as from the data, so the same columns.
+  /// before moved (`laidOutAgain`).
   func relayOutResized(_ result: inout [SchematicColumn]) {
-    var resized: [Int: [(item: Int, size: Size)]] = [:]
+    var changes: [Int: [(item: Int, size: Size)]] = [:]
     for pending in pendingSizes where pending.section < result.count && pending.item < result[pending.section].count {
-      resized[pending.section, default: []].append((pending.item, pending.size))
+      changes[pending.section, default: []].append((pending.item, pending.size))
     }
-    guard let first = resized.keys.min() else { return }
+    result = laidOutAgain(result, changing: changes)
+  }
+
+  /// `columns` laid out again from the sizes and parents they keep, with `changes` (by column,
+  /// nodes' new sizes in order): a column is laid out again when one of its nodes changed or the
+  /// column before it moved. No data read, and the same arithmetic as from the data, so the same
+  /// columns a fresh prepare gives.
+  func laidOutAgain(_ columns: [SchematicColumn], changing changes: [Int: [(item: Int, size: Size)]])
+    -> [SchematicColumn]
+  {
+    guard let first = changes.keys.min() else { return columns }
+    var result = columns
     var previousMoved = false
     for s in first..<result.count {
-      let changes = resized[s]
-      guard previousMoved || changes != nil else { continue }
+      let changed = changes[s]
+      guard previousMoved || changed != nil else { continue }
       var sizes = result[s].sizes
-      for change in changes ?? [] { sizes[change.item] = change.size }
+      for change in changed ?? [] { sizes[change.item] = change.size }
       let column = SchematicColumn(
         sizes: sizes, parents: result[s].parents, after: s > 0 ? result[s - 1] : nil, spacing: spacing)
       previousMoved = !column.hasSameFrames(as: result[s])
       result[s] = column
     }
+    return result
   }
 
   /// Lays out the columns after `result`'s from the data: one bulk read of sizes and of
