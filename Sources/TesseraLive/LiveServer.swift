@@ -57,13 +57,8 @@ final class LiveHandler: HTTPHandler, @unchecked Sendable {
   }
 
   func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
-    let token = request.query.first { $0.name == "token" }?.value
     guard let access = lock.withLock({ access }) else { return Self.refused("the server is starting") }
-    if let why = access.refusal(
-      host: request.headers[.host], token: token, origin: request.headers[HTTPHeader("Origin")])
-    {
-      return Self.refused(why)
-    }
+    if let why = access.pageRefusal(host: request.headers[.host]) { return Self.refused(why) }
     switch (request.method, request.path) {
     case (.GET, "/"):
       return HTTPResponse(
@@ -74,10 +69,22 @@ final class LiveHandler: HTTPHandler, @unchecked Sendable {
         ],
         body: LivePage.html)
     case (.GET, "/live"):
+      // The token comes as a subprotocol, never in the URL (which a browser prints with every
+      // failed connection).
+      let token = LiveAccess.token(inProtocols: request.headers[HTTPHeader("Sec-WebSocket-Protocol")])
+      if let why = access.refusal(
+        host: request.headers[.host], token: token, origin: request.headers[HTTPHeader("Origin")])
+      {
+        return Self.refused(why)
+      }
       // Each message one frame, written at once: a message cut into frames waits on TCP's
       // acknowledgements (Nagle's algorithm against delayed ACKs, 40 ms a time).
       let frames = MessageFrameWSHandler(handler: LiveConnection(workbench: workbench), frameSize: Self.largestMessage)
-      return try await WebSocketHTTPHandler(handler: frames).handleRequest(request)
+      var response = try await WebSocketHTTPHandler(handler: frames).handleRequest(request)
+      if response.statusCode == .switchingProtocols {
+        response.headers[HTTPHeader("Sec-WebSocket-Protocol")] = LiveAccess.pageProtocol
+      }
+      return response
     default:
       return HTTPResponse(statusCode: .notFound, headers: [.contentType: "text/plain"], body: Data("not found\n".utf8))
     }

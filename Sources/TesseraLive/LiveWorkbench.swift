@@ -22,6 +22,18 @@ public final class LiveWorkbench: @unchecked Sendable {
     if origin == .page, Self.isQuit(line) {
       return Session.Outcome(output: "error: the page cannot end the session: type quit at the terminal", failed: true)
     }
+    // A batch> prompt takes the next lines, wherever they come from: the page neither opens one
+    // (the terminal's lines would go into it) nor types into the terminal's.
+    if origin == .page, Self.opensBatch(line) {
+      return Session.Outcome(
+        output:
+          "error: the page cannot open a batch> prompt (the terminal's next lines would go into it): give the operations on one line, as in 'batch delete 0.0; insert 0.1'",
+        failed: true)
+    }
+    if origin == .page, isCollectingBatch {
+      return Session.Outcome(
+        output: "error: a batch is being typed at the terminal: commit or cancel it there first", failed: true)
+    }
     lock.lock()
     let restarts = supervisor.restarts
     var outcome = supervisor.perform(line, asSessionFile: origin == .page)
@@ -88,6 +100,12 @@ public final class LiveWorkbench: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     return body()
+  }
+
+  /// Whether `line` is `batch` alone (or a prefix of it), which opens a `batch>` prompt.
+  static func opensBatch(_ line: String) -> Bool {
+    let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+    return words.count == 1 && command(line) == "batch"
   }
 
   /// Whether `line` is `quit` (or a prefix of it the REPL takes).

@@ -29,8 +29,14 @@ struct Conform: ParsableCommand {
   @OptionGroup var plugins: PluginOptions
   @Argument(help: "A loaded plugin's name, or the path of a plugin library.") var plugin: String
   @Option(help: "Check only this layout of the plugin.") var layout: String?
-  @Option(help: ArgumentHelp("Options for the layout, as 'layout NAME' takes them.", valueName: "key=value ..."))
-  var options = ""
+  @Option(
+    name: .customLong("options"),
+    help: ArgumentHelp(
+      "Options for the layout, as 'layout NAME' takes them; given more than once, the pairs are merged (a key given twice is refused).",
+      valueName: "key=value ..."))
+  var optionGroups: [String] = []
+  /// Every `--options` value, in order, as one `layout NAME ...` tail.
+  var options: String { optionGroups.filter { !$0.isEmpty }.joined(separator: " ") }
   @Option(
     help:
       "Dataset kind: random, grid, photos, blocks, tree, events or bars; default: the layout's own (tree for schematic, events for timeline, blocks for quilt, photos for waterfall, bars for chart, random otherwise)."

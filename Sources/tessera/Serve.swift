@@ -8,7 +8,7 @@ struct Serve: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Start the REPL with a live view of the layout in a browser.",
     discussion: """
-      Prints 'view: http://127.0.0.1:PORT/?token=TOKEN' first, then runs the REPL as usual (also \
+      Prints 'view: http://127.0.0.1:PORT/#token=TOKEN' first, then runs the REPL as usual (also \
       on piped commands; the session ends when they do). Open the address in a browser beside the \
       terminal: the page draws the layout as 'render' does and follows every command; wheel, drag, \
       resize and its command box change the session as the REPL's commands do. The server listens \

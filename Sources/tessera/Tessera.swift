@@ -214,8 +214,10 @@ struct Check: ParsableCommand {
     discussion: """
       Each file runs in an engine of its own, so a plugin that crashes fails only its file. \
       Session files may read only files under the current folder and the folders being checked, \
-      and may load plugins only by bare name, unless --trust is given. --update rewrites a file's \
-      expected output atomically (a temporary file renamed over it).
+      and may load plugins only by bare name, unless --trust is given; without it a *.session link \
+      that leads out of the checked folders is refused. --update rewrites a file's expected output \
+      atomically (a temporary file renamed over it), and refuses a read-only file and one that \
+      changed while it was checked.
       """)
 
   @OptionGroup var plugins: PluginOptions
@@ -251,7 +253,10 @@ struct Check: ParsableCommand {
     Interrupts.install()
     let roots = trust ? nil : SessionScript.readableRoots(paths.map(SessionScript.folder(containing:)))
     var first = true
-    let checker = SessionChecker { (folder) throws(HostError) -> CommandRunner in
+    // Without --trust a session file is read and rewritten only where it really is under a
+    // folder being checked (a link out of them is refused).
+    let checked = trust ? nil : SessionScript.realPaths(paths.map(SessionScript.folder(containing:)))
+    let checker = SessionChecker(roots: checked) { (folder) throws(HostError) -> CommandRunner in
       defer { first = false }
       if isolation.inProcess {
         // A fresh registry per file: a file's 'plugin load' must not leak into the next.

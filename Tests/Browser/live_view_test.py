@@ -32,7 +32,7 @@ class Terminal:
         self.lines = queue.Queue()
         threading.Thread(target=self._read, daemon=True).start()
         first = self.lines.get(timeout=60)
-        match = re.fullmatch(r"view: (http://127\.0\.0\.1:(\d+)/\?token=([0-9a-f]{32}))", first)
+        match = re.fullmatch(r"view: (http://127\.0\.0\.1:(\d+)/#token=([0-9a-f]{32}))", first)
         assert match, f"the first line is not the view's address: {first!r}"
         self.url, self.port, self.token = match.group(1), int(match.group(2)), match.group(3)
 
@@ -67,13 +67,21 @@ class Terminal:
             self.process.kill()
 
 
-def request(port, path, host=None, origin=None):
+def request(port, path, host=None, origin=None, token=None):
+    """A GET; with `token`, a WebSocket upgrade offering it as the page does (a subprotocol)."""
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
     headers = {"Host": host or f"127.0.0.1:{port}"}
     if origin:
         headers["Origin"] = origin
+    if token is not None:
+        headers.update({
+            "Upgrade": "websocket", "Connection": "Upgrade", "Sec-WebSocket-Version": "13",
+            "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==", "Sec-WebSocket-Protocol": f"tessera, token.{token}"})
     connection.request("GET", path, headers=headers)
     response = connection.getresponse()
+    if response.status == 101:  # an open WebSocket: no body to read
+        connection.close()
+        return 101, ""
     return response.status, response.read().decode()
 
 
@@ -131,14 +139,19 @@ def main():
 def flows(terminal, screenshots, figures):
     port, token = terminal.port, terminal.token
 
-    # The 403s: no token, a wrong one, another Host (DNS rebinding), a foreign Origin.
-    check(request(port, "/")[0] == 403, "no token: 403")
-    check(request(port, "/?token=" + "0" * 32)[0] == 403, "a wrong token: 403")
-    status, body = request(port, f"/?token={token}", host=f"attacker.example:{port}")
+    # The 403s: no token, a wrong one, the token in the URL (never read there), another Host
+    # (DNS rebinding), a foreign Origin. The page itself is static: only its Host is checked.
+    check(request(port, "/")[0] == 200, "the page: 200")
+    check(request(port, "/live", token="")[0] == 403, "no token: 403")
+    check(request(port, "/live", token="0" * 32)[0] == 403, "a wrong token: 403")
+    check(request(port, f"/live?token={token}")[0] == 403, "a token in the URL: 403")
+    check(request(port, "/live", token=token)[0] == 101, "the token as a subprotocol: 101")
+    status, body = request(port, "/", host=f"attacker.example:{port}")
     check(status == 403 and "Host" in body, f"another Host: 403 ({status} {body!r})")
-    check(request(port, f"/?token={token}", host=f"localhost:{port}")[0] == 200, "localhost:PORT is allowed")
-    check(request(port, f"/live?token={token}", origin="http://attacker.example")[0] == 403, "a foreign Origin: 403")
-    check(request(port, f"/../etc/passwd?token={token}")[0] == 404, "no file is served")
+    check(request(port, "/live", token=token, host=f"attacker.example:{port}")[0] == 403, "another Host: 403")
+    check(request(port, "/", host=f"localhost:{port}")[0] == 200, "localhost:PORT is allowed")
+    check(request(port, "/live", token=token, origin="http://attacker.example")[0] == 403, "a foreign Origin: 403")
+    check(request(port, "/../etc/passwd")[0] == 404, "no file is served")
     print("ok  403 without the token, with another Host or Origin; nothing but the page is served")
 
     terminal.type("gen grid 60 size=100x100")
@@ -146,8 +159,12 @@ def flows(terminal, screenshots, figures):
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
         page = browser.new_page(viewport={"width": 1280, "height": 800})
+        console = []
+        page.on("console", lambda message: console.append(message.text))
         page.goto(terminal.url)
         wait_attr(page, "data-viewport", "390x400")
+        # The token leaves the address bar at once (it stays for the tab's reloads).
+        check(token not in page.url, f"the address bar still holds the token: {page.url}")
         check(view_attr(page, "data-content") == "390x2190", f"content {view_attr(page, 'data-content')}")
         print("ok  open: the page shows the session")
 
@@ -344,6 +361,13 @@ def flows(terminal, screenshots, figures):
             page.wait_for_timeout(1200)
             page.screenshot(path=f"{screenshots}/live-view.png")
             side_by_side(browser, terminal.url, "\n".join(transcript), f"{screenshots}/live-view-beside-the-repl.png")
+        # With the server gone the page reconnects every second and the browser logs each failed
+        # connection with its URL: the token is in none of those lines (it was in that URL).
+        terminal.close()
+        page.wait_for_timeout(2500)
+        check(any("WebSocket" in m for m in console), f"no failed reconnect was logged: {console}")
+        check(not any(token in m for m in console), f"the console shows the token: {console}")
+        print("ok  the token is in no URL the browser logs")
         browser.close()
 
 

@@ -137,6 +137,17 @@ import Testing
     #expect(replay.contains("\n-contentSize 400x110\n+contentSize 400x100\n"))
   }
 
+  @Test func repeatedOptionsAreMergedAndEveryPairApplied() throws {
+    let folder = try IsolationTests.folder("conform-merged")
+    let (status, output) = try Support.run(
+      IsolationTests.tessera,
+      ["conform", "flow", "--options", "itemSize=10x10", "--options", "minimumLineSpacing=3", "--items", "20"],
+      in: folder)
+    #expect(status == 0, "\(output)")
+    #expect(
+      output.hasPrefix("conform: layout flow itemSize=10x10 minimumLineSpacing=3, dataset random (20 items, seed 1)\n"))
+  }
+
   @Test func wrongPluginsAndOptionsAreRefusedWithStatus2() throws {
     let folder = try IsolationTests.folder("conform-errors")
     let cases: [([String], String)] = [
@@ -161,6 +172,15 @@ import Testing
       ),
       (
         ["flow", "--options", "spacing=3"],
+        "error: conform: --options: layout flow has no option 'spacing'. Options: scrollDirection, itemSize, minimumLineSpacing, minimumInteritemSpacing, sectionInset, sectionInsetReference, headerReferenceSize, footerReferenceSize, estimatedItemSize, sectionHeadersPinToVisibleBounds, sectionFootersPinToVisibleBounds"
+      ),
+      // Repeated --options merge: a key given in two of them is refused, not the last one kept.
+      (
+        ["flow", "--options", "itemSize=10x10", "--options", "itemSize=20x20"],
+        "error: conform: --options: 'itemSize' is given twice"
+      ),
+      (
+        ["flow", "--options", "itemSize=10x10", "--options", "spacing=3"],
         "error: conform: --options: layout flow has no option 'spacing'. Options: scrollDirection, itemSize, minimumLineSpacing, minimumInteritemSpacing, sectionInset, sectionInsetReference, headerReferenceSize, footerReferenceSize, estimatedItemSize, sectionHeadersPinToVisibleBounds, sectionFootersPinToVisibleBounds"
       ),
     ]

@@ -42,6 +42,34 @@ import Testing
     }
   }
 
+  /// An error names what was wrong without echoing it whole: a 5 MB argument came back as a
+  /// 5 MB error line, whichever command quoted it.
+  @Test func errorsQuoteAHugeArgumentCutShort() throws {
+    let session = Support.session()
+    let huge = String(repeating: "x", count: 5_000_000)
+    for (line, expected) in [
+      (
+        "scroll \(huge) 0",
+        "error: invalid offset 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx… (5000001 bytes) 0': expected two finite numbers, e.g. scroll 0 600"
+      ),
+      (
+        "batch insert \(huge)",
+        "error: insert: invalid index path 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx… (5000001 bytes)': expected S.I (section.item), e.g. 0.3"
+      ),
+      (
+        "load \(huge)",
+        "error: cannot read xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx… (5000000 bytes): File name too long"
+      ),
+    ] {
+      let output = try #require(session.execute(line))
+      #expect(output.split(separator: "\n").first.map(String.init) == expected)
+      #expect(output.utf8.count < 2_000)
+    }
+    // A path of ordinary length is named whole.
+    let path = "/tmp/" + String(repeating: "folder/", count: 30) + "data.json"
+    #expect(session.execute("load \(path)") == "error: cannot read \(path): no such file")
+  }
+
   @Test func aNulByteIsRefused() {
     let session = Support.session()
     _ = session.execute("gen grid 2")

@@ -28,7 +28,21 @@ import Testing
     #expect(
       access.refusal(host: "127.0.0.1:8123", token: token, origin: "http://attacker.example")
         == "pages from http://attacker.example may not connect")
-    #expect(access.url == "http://127.0.0.1:8123/?token=0123456789abcdef0123456789abcdef")
+    #expect(access.url == "http://127.0.0.1:8123/#token=0123456789abcdef0123456789abcdef")
+    // The page itself holds nothing of the session: only the Host is checked.
+    #expect(access.pageRefusal(host: "127.0.0.1:8123") == nil)
+    #expect(
+      access.pageRefusal(host: "attacker.example:8123") == "the Host header must be 127.0.0.1:8123 or localhost:8123")
+  }
+
+  /// The page sends its token as a WebSocket subprotocol, never in a URL (a browser prints the
+  /// URL of every failed connection to the console).
+  @Test func theTokenIsReadFromTheSubprotocols() {
+    #expect(LiveAccess.token(inProtocols: "tessera, token.0123abcd") == "0123abcd")
+    #expect(LiveAccess.token(inProtocols: "token.ff,tessera") == "ff")
+    #expect(LiveAccess.token(inProtocols: "tessera") == nil)
+    #expect(LiveAccess.token(inProtocols: nil) == nil)
+    #expect(LiveAccess.token(inProtocols: "tessera, token.") == "")
   }
 
   @Test func tokensAre128RandomBitsInHex() {
@@ -61,6 +75,28 @@ import Testing
     #expect(LiveWorkbench.isQuit("quit"))
     #expect(LiveWorkbench.isQuit("  qui"))
     #expect(!LiveWorkbench.isQuit("scroll 0 0"))
+  }
+
+  /// A `batch>` prompt takes the next lines wherever they come from: the page opened one, and the
+  /// terminal's next lines went into it.
+  @Test func thePageNeitherOpensNorTypesIntoABatch() throws {
+    var configuration = Supervisor.Configuration(executable: IsolationTests.tessera)
+    configuration.showsWarnings = false
+    let workbench = LiveWorkbench(try Supervisor(configuration))
+    #expect(workbench.perform("gen grid 3", from: .terminal).failed == false)
+    #expect(
+      workbench.perform("bat", from: .page).output
+        == "error: the page cannot open a batch> prompt (the terminal's next lines would go into it): give the operations on one line, as in 'batch delete 0.0; insert 0.1'"
+    )
+    #expect(!workbench.isCollectingBatch)
+    #expect(workbench.perform("batch delete 0.0", from: .page).output?.contains("deleted 1: 0.0 (i0)") == true)
+    #expect(workbench.perform("batch", from: .terminal).failed == false)
+    #expect(
+      workbench.perform("scroll 0 10", from: .page).output
+        == "error: a batch is being typed at the terminal: commit or cancel it there first")
+    #expect(workbench.perform("delete 0.0", from: .terminal).failed == false)
+    #expect(workbench.perform("commit", from: .terminal).failed == false)
+    #expect(workbench.perform("data", from: .page).output == "section 0 s0: 1 item: i2")
   }
 
   @Test func everyPageHearsEachCommandByItsNameAndWhetherItOnlyRead() async throws {

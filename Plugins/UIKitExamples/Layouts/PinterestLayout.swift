@@ -29,7 +29,8 @@ public class PinterestLayout: UICollectionViewLayout {
   private var contentWidth: CGFloat {
     guard let collectionView = collectionView else { return 0 }
     let insets = collectionView.contentInset
-    return collectionView.bounds.width - (insets.left + insets.right)
+    // Insets wider than the view leave no room: no negative widths (a frame cannot have one).
+    return max(0, collectionView.bounds.width - (insets.left + insets.right))
   }
 
   public override var collectionViewContentSize: CGSize {

@@ -58,7 +58,7 @@ public class ShrinkingListLayout: UICollectionViewLayout {
       framePasses += 1
       cards = []
       var y: CGFloat = 0
-      let width = collectionView.bounds.width - 2 * margin
+      let width = max(0, collectionView.bounds.width - 2 * margin)  // a view narrower than its margins
       let delegate = collectionView.delegate as? UICollectionViewDelegateFlowLayout
       for section in 0..<collectionView.numberOfSections {
         var row: [ShrinkingListAttributes] = []

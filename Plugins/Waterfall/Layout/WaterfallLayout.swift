@@ -117,10 +117,12 @@ public final class WaterfallLayout: CollectionLayout {
   }
 
   /// The column width, floored to the screen's pixels when there is a screen scale, as
-  /// CHTCollectionViewWaterfallLayout floors it (`CHTFloorCGFloat`).
+  /// CHTCollectionViewWaterfallLayout floors it (`CHTFloorCGFloat`); never below 0: a view
+  /// narrower than its insets and spacing has columns of no width (CHT's would be negative,
+  /// which no frame can be), its items stacked as lines.
   var columnWidth: Double {
     let width = collectionView.bounds.width - inset.left - inset.right - Double(columnCount - 1) * columnSpacing
-    return Self.floored(width / Double(columnCount), to: collectionView.screenScale)
+    return max(0, Self.floored(width / Double(columnCount), to: collectionView.screenScale))
   }
 
   /// `value` floored to the pixels of `scale` (`floor(v × scale) / scale`); as it is without one.

@@ -21,7 +21,11 @@ public final class PrivateDirectory: @unchecked Sendable {
     Self.removeStale(in: parent)
     var template = Array("\(parent)/tessera-\(getpid())-XXXXXX".utf8CString)
     guard let made = mkdtemp(&template) else {
-      throw HostError(.io, "cannot make a private folder in \(parent): \(String(cString: strerror(errno)))")
+      let failure = errno
+      throw HostError(
+        .io,
+        "cannot make a private folder in \(parent): \(String(cString: strerror(failure)))\(failure == ENOSPC ? " (free some space there, or point TMPDIR at a folder with room)" : "")"
+      )
     }
     path = String(cString: made)
     owned = true

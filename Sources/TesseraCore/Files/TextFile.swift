@@ -79,9 +79,14 @@ package enum TextFile {
   /// temporary file in the same folder, which is checked (every byte written, flushed to disk)
   /// and only then renamed over the original. On any failure the original is untouched and the
   /// error says why.
-  package static func replaceAtomically(_ path: String, with text: String) throws(HostError) {
+  /// With `expecting`, the file's bytes are read again just before the rename: when they are no
+  /// longer those (an edit saved while the file was being checked), nothing is replaced.
+  package static func replaceAtomically(
+    _ path: String, with text: String, shownAs shown: String? = nil, expecting read: String? = nil
+  ) throws(HostError) {
+    let shown = shown ?? path
     func failure(_ what: String) -> HostError {
-      HostError(.io, "cannot update \(path): \(what) (\(String(cString: strerror(errno)))); the file is unchanged")
+      HostError(.io, "cannot update \(shown): \(what) (\(String(cString: strerror(errno)))); the file is unchanged")
     }
     // A linked session file is updated where it really is; the link stays a link.
     let path = FileAccess.realPath(path) ?? path
@@ -108,6 +113,12 @@ package enum TextFile {
       throw failure("flushing failed")
     }
     guard close(fd) == 0 else { throw failure("closing failed") }
+    if let read, FileAccess.readBytes(path).map({ $0.elementsEqual(read.utf8) }) != true {
+      throw HostError(
+        .refused,
+        "cannot update \(shown): it changed since it was read (an edit saved while it was checked?); the file is unchanged: check it again to update it"
+      )
+    }
     guard rename(temporary, path) == 0 else { throw failure("renaming the new version over it failed") }
     written = true
   }

@@ -7,6 +7,9 @@ public protocol PluginCallObserver: AnyObject, Sendable {
   func leave()
   /// A command starts: progress for a watchdog, and no plugin call made yet.
   func beginCommand()
+  /// A frame of the clock ended (`step`, `fling`, `drag`, an animated scroll): progress for a
+  /// watchdog, which then times each frame, not the whole command.
+  func frameEnded()
 }
 
 /// Where plugin calls are announced. Nothing is written when no observer is set (in process:

@@ -27,7 +27,7 @@ public struct HostError: Error, Equatable, Sendable, CustomStringConvertible {
 
   public init(_ kind: Kind, _ message: String) {
     self.kind = kind
-    self.message = message
+    self.message = message.clippingLongWords
   }
 
   public static func usage(_ message: String) -> HostError {

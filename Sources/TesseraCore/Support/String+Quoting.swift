@@ -17,3 +17,32 @@ extension String {
     return "\(self[..<index])… (\(utf8.count) bytes)"
   }
 }
+
+extension String {
+  /// The longest run without a blank an error message keeps whole, in bytes: a path fits, a
+  /// 5 MB argument echoed back does not.
+  package static let longestWord = 240
+
+  /// The text with each run of non-blank characters longer than `longestWord` bytes cut to its
+  /// `quotedPrefix` (the quote or punctuation that closed it kept): every message an error
+  /// carries goes through it, so no argument comes back whole, whichever command quoted it.
+  package var clippingLongWords: String {
+    guard utf8.count > Self.longestWord else { return self }
+    var result = ""
+    var rest = self[...]
+    while let blank = rest.firstIndex(where: \.isWhitespace) ?? (rest.isEmpty ? nil : rest.endIndex) {
+      let word = rest[..<blank]
+      if word.utf8.count > Self.longestWord {
+        let closing = word.reversed().prefix(while: { "'\")]},.;:".contains($0) }).count
+        let body = String(word.dropLast(closing))
+        result += body.quotedPrefix + word.suffix(closing)
+      } else {
+        result += word
+      }
+      guard blank < rest.endIndex else { break }
+      result.append(rest[blank])
+      rest = rest[rest.index(after: blank)...]
+    }
+    return result
+  }
+}

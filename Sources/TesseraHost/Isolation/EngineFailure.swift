@@ -17,6 +17,9 @@ struct EngineFailure: Equatable {
   var inFlight: (caller: String, call: String)?
   /// For a broken connection: the plugin call that left the engine's pipes closed, if one did.
   var closedBy: (caller: String, call: String)? = nil
+  /// For a crash: the trap's message as Swift printed it (`File.swift:22: Fatal error: …`), when
+  /// the engine printed one.
+  var trap: String? = nil
   /// For a broken connection: the plugins the command called.
   var callers: [String] = []
 
@@ -24,16 +27,18 @@ struct EngineFailure: Equatable {
     a.cause == b.cause && a.inFlight?.caller == b.inFlight?.caller && a.inFlight?.call == b.inFlight?.call
   }
 
-  /// E.g. `plugin 'evil' crashed in prepare (SIGSEGV)`.
+  /// E.g. `plugin 'evil' crashed in prepare (SIGSEGV)`, or with a trap's message `… crashed in
+  /// prepare (SIGILL): MyLayout.swift:22: Fatal error: …`.
   var message: String {
     let during = inFlight.map { $0.call == "load" ? "while loading" : "in \($0.call)" }
     switch cause {
     case .ended(.signalled(let signal)):
+      let said = trap.map { ": " + String($0.prefix(400)) } ?? ""
       guard let inFlight, let during else {
         return
-          "the engine crashed (\(Self.signalName(signal))) outside any plugin call: a bug in Tessera, please report it with the commands that led here"
+          "the engine crashed (\(Self.signalName(signal))\(said.isEmpty ? "" : ",\(said.dropFirst())")) outside any plugin call: a bug in Tessera, please report it with the commands that led here"
       }
-      return "\(inFlight.caller) crashed \(during) (\(Self.signalName(signal)))"
+      return "\(inFlight.caller) crashed \(during) (\(Self.signalName(signal)))\(said)"
     case .ended(.exited(let status)):
       guard let inFlight, let during else {
         return

@@ -7,12 +7,15 @@
 /// One engine process as the supervisor sees it: spawned from the same executable
 /// (`tessera engine ...`) in a process group of its own (so a terminal's Ctrl-C reaches only
 /// the supervisor), with the request pipe on its fd 3, the response pipe on fd 4, stdin from
-/// /dev/null and stdout joined to stderr (a plugin's own prints show up there and cannot
-/// corrupt the protocol).
+/// /dev/null and stdout joined to stderr, which is a pipe the supervisor reads and passes on
+/// (`EngineErrors`: a plugin's own prints show up and cannot corrupt the protocol; a trap's
+/// message goes into the crash report).
 final class EngineProcess {
   let pid: pid_t
   let requests: Int32
   let reader: EngineFrameReader
+  /// What it prints, read on a thread of this process (nil: it writes to standard error itself).
+  let errors: EngineErrors?
   private let responses: Int32
   private(set) var exitStatus: Int32?
 
@@ -31,13 +34,29 @@ final class EngineProcess {
       close(requestPipe[1])
       throw HostError("cannot start the engine: \(Self.lastError)")
     }
+    // What the engine prints goes through a pipe a thread of this process reads
+    // (`EngineErrors`); when that cannot be set up, straight to this process's standard error.
+    var errorPipe: [Int32] = [-1, -1]
+    var errors: EngineErrors? = nil
+    if Self.pipe(&errorPipe) {
+      errors = EngineErrors.reading(errorPipe[0], keepsBacktraces: backtraces)
+      if errors == nil {
+        close(errorPipe[0])
+        close(errorPipe[1])
+      }
+    }
+    let readsErrors = errors != nil
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
+    if readsErrors {
+      posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2)
+    }
+    posix_spawn_file_actions_adddup2(&actions, 2, 1)
     posix_spawn_file_actions_adddup2(&actions, requestPipe[0], 3)
     posix_spawn_file_actions_adddup2(&actions, responsePipe[1], 4)
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_adddup2(&actions, 2, 1)
+    InheritedDescriptors.closeAll(from: 5, in: &actions)
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
@@ -62,11 +81,14 @@ final class EngineProcess {
     let status = posix_spawn(&child, executable, &actions, &attributes, argv, environment)
     close(requestPipe[0])
     close(responsePipe[1])
+    // The reader sees the end of the pipe once the engine (and whatever it forked) is gone.
+    if readsErrors { close(errorPipe[1]) }
     guard status == 0 else {
       close(requestPipe[1])
       close(responsePipe[0])
       throw HostError("cannot start the engine \(executable): \(String(cString: strerror(status)))")
     }
+    self.errors = errors
     pid = child
     Interrupts.enginePID = child
     requests = requestPipe[1]

@@ -40,8 +40,17 @@ public final class EngineStatus: @unchecked Sendable {
       throw HostError("cannot open the engine status page \(path): \(String(cString: strerror(errno)))")
     }
     defer { close(fd) }
-    if create, ftruncate(fd, off_t(Self.size)) != 0 {
-      throw HostError("cannot size the engine status page \(path): \(String(cString: strerror(errno)))")
+    // The page's blocks are taken now, not at the first write through the mapping: a sparse
+    // file on a full file system would kill the process with SIGBUS at that write.
+    if create {
+      let failure = posix_fallocate(fd, 0, off_t(Self.size))
+      if failure != 0 {
+        unlink(path)
+        throw HostError(
+          .io,
+          "cannot make the engine's status page in \(TextFile.folder(of: TextFile.folder(of: path))): \(String(cString: strerror(failure)))\(failure == ENOSPC ? " (free some space there, or point TMPDIR at a folder with room)" : "")"
+        )
+      }
     }
     guard let mapped = mmap(nil, Self.size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), mapped != MAP_FAILED else {
       throw HostError("cannot map the engine status page \(path): \(String(cString: strerror(errno)))")
@@ -135,6 +144,11 @@ public final class EngineStatus: @unchecked Sendable {
     (base + 12).storeBytes(of: UInt32(0), as: UInt32.self)
     (base + Self.brokeOffset).storeBytes(of: UInt32(0), as: UInt32.self)
     (base + Self.callersOffset).storeBytes(of: UInt32(0), as: UInt32.self)
+  }
+
+  /// A frame of the clock ended: progress for the watchdog.
+  public func frameEnded() {
+    heartbeat &+= 1
   }
 
   /// Forgets the last call (for a fresh engine on the same page).

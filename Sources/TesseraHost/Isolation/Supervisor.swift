@@ -72,26 +72,26 @@ public final class Supervisor: CommandRunner {
 
   public let configuration: Configuration
   public let folder: PrivateDirectory
-  public private(set) var journal: [JournalEntry] = []
+  public internal(set) var journal: [JournalEntry] = []
   public private(set) var wantsToQuit = false
   public private(set) var wasInterrupted = false
   public private(set) var isCollectingBatch = false
   public private(set) var isJSON = false
   /// How many times an engine failed under a command and was replaced (the live view's banner).
-  public private(set) var restarts = 0
+  public internal(set) var restarts = 0
   /// Whether the last command only read the session (a query: `visible`, `size`, `dump` …).
   public private(set) var onlyRead = false
-  private var watchdog: Double
+  var watchdog: Double
   /// Journal entries after which the next checkpoint is asked for.
   private var nextCheckpointAt = Supervisor.checkpointInterval
   /// The current layout's plugin-call counts after the last command, encoded
   /// (`PluginCallStats.encoded`): a restore hands them back, queries included.
-  private var stats = ""
-  private var engine: EngineProcess?
+  var stats = ""
+  var engine: EngineProcess?
   /// The plugin libraries found when the session started: every engine loads exactly these, so
   /// a library added to a plugin folder later cannot change what a restore replays.
   private var libraries: [String]
-  private let status: EngineStatus
+  let status: EngineStatus
   /// Libraries on the plugin path that took an engine down (or hung it) while loading: skipped
   /// from then on, each said once — in `startupNotes` when found at the start, in the report of
   /// the restore that found it otherwise.
@@ -120,7 +120,7 @@ public final class Supervisor: CommandRunner {
   /// Starting the engine (an exec, the Swift runtime, every plugin library) gets the watchdog but
   /// never less than `startPatience`: a watchdog of 0.1 s is for commands, and a loaded machine
   /// can take longer than that just to start a process.
-  private func startReady(showingWarnings: Bool) throws(HostError) -> (EngineProcess, [String]) {
+  func startReady(showingWarnings: Bool) throws(HostError) -> (EngineProcess, [String]) {
     var notes: [String] = []
     let watchdog = max(self.watchdog, Self.startPatience)
     while true {
@@ -156,7 +156,8 @@ public final class Supervisor: CommandRunner {
     failed.kill()
     let ending = failed.wait()
     let inFlight = status.callInFlight
-    let report = EngineFailure(cause: given ?? .ended(ending), inFlight: inFlight)
+    var report = EngineFailure(cause: given ?? .ended(ending), inFlight: inFlight)
+    report.trap = Self.trap(of: failed, ending)
     guard let inFlight, inFlight.call == "load", inFlight.caller.hasPrefix("plugin "),
       let index = libraries.firstIndex(of: String(inFlight.caller.dropFirst("plugin ".count)))
     else { throw HostError("the engine did not start: \(report.message)") }
@@ -280,7 +281,7 @@ public final class Supervisor: CommandRunner {
   }
 
   /// The memory limit in bytes.
-  private var memoryLimitBytes: Int {
+  var memoryLimitBytes: Int {
     Int((configuration.memoryLimitGigabytes * MemoryLimit.gigabyte).rounded())
   }
 
@@ -325,7 +326,7 @@ public final class Supervisor: CommandRunner {
     return []
   }
 
-  private func update(from reply: EngineFrame) {
+  func update(from reply: EngineFrame) {
     onlyRead = reply.flag("query")
     stats = reply.meta["stats"] ?? ""
     wantsToQuit = reply.flag("quit")
@@ -336,159 +337,8 @@ public final class Supervisor: CommandRunner {
     }
   }
 
-  private func failure(_ message: String, kind: HostError.Kind) -> Session.Outcome {
+  func failure(_ message: String, kind: HostError.Kind) -> Session.Outcome {
     let json = JSONOutput.object([("error", .string(message)), ("kind", .string(kind.rawValue))])
     return Session.Outcome(output: isJSON ? json.serialized : "error: \(message)", failed: true)
-  }
-
-  /// The engine failed during `line`: say how, start a new one and replay the journal.
-  private func recover(from failed: EngineProcess, _ line: String, cause given: EngineFailure.Cause? = nil)
-    -> Session.Outcome
-  {
-    var cause = given
-    var lived = false
-    if cause == nil {
-      // The pipe closed or carried junk: the engine is ending, or a plugin broke its pipes. Give
-      // it a moment to finish dying, then make sure.
-      for _ in 0..<200 where !failed.hasEnded { usleep(5_000) }
-      lived = !failed.hasEnded
-    }
-    failed.kill()
-    let ending = failed.wait()
-    if cause == nil {
-      // Alive with a broken pipe, or ended as if asked to (its request pipe closed): the
-      // connection broke, and whichever plugin ran last is the suspect.
-      cause = lived || (ending == .exited(0) && status.callInFlight == nil) ? .brokenConnection : .ended(ending)
-    }
-    var report = EngineFailure(cause: cause!, inFlight: status.callInFlight)
-    if cause == .brokenConnection {
-      report.closedBy = status.pipesClosedByCall ? status.lastCall : nil
-      report.callers = status.callersThisCommand
-    }
-    engine = nil
-    let restored = restore()
-    restarts += 1
-    return failure(report.message + restored, kind: .pluginBug)
-  }
-
-  /// Starts a new engine and replays the journal; returns the end of the report sentence. A
-  /// command whose replay takes the engine down is tried once more in a fresh engine (a flaky
-  /// plugin may pass); one that still does not replay is dropped alone, the rest replayed after
-  /// it, and the report names every command dropped.
-  private func restore() -> String {
-    let statsBefore = stats
-    var libraryNotes: [String] = []
-    var lost: [(line: String, why: String)] = []
-    var retried: Set<Int> = []
-    var dropped: Set<Int> = []
-    while true {
-      let fresh: EngineProcess
-      do {
-        let notes: [String]
-        (fresh, notes) = try startReady(showingWarnings: false)
-        libraryNotes += notes
-      } catch {
-        let count = journal.count
-        journal = []
-        return
-          "; a new engine could not be started (\(error.message)): the session starts afresh, its \(count) commands lost"
-      }
-      engine = fresh
-      switch replay(into: fresh, skipping: dropped) {
-      case .done(let failedAlone):
-        for (index, why) in failedAlone {
-          dropped.insert(index)
-          lost.append((journal[index].line, why))
-        }
-        journal = journal.enumerated().filter { !dropped.contains($0.offset) }.map(\.element)
-        if lost.isEmpty { handBack(stats: statsBefore, to: fresh) }
-        return Self.restoreReport(lost: lost, kept: journal.count) + libraryNotes.map { "; \($0)" }.joined()
-      case .engineEnded(let index, let why):
-        fresh.kill()
-        fresh.wait()
-        engine = nil
-        if retried.insert(index).inserted { continue }
-        // A checkpoint whose layout no longer comes back loses that layout alone.
-        if let layoutLine = journal[index].checkpointLayout, !journal[index].withoutLayout {
-          journal[index].withoutLayout = true
-          lost.append((layoutLine, why))
-          continue
-        }
-        dropped.insert(index)
-        lost.append((journal[index].line, why))
-      }
-    }
-  }
-
-  /// Gives a restored engine the plugin-call counts the session had (replay skipped queries).
-  private func handBack(stats encoded: String, to fresh: EngineProcess) {
-    guard !encoded.isEmpty, fresh.send(EngineFrame("stats", [Array(encoded.utf8)])) else { return }
-    if case .ready = fresh.waitForResponse(watchdog: watchdog, heartbeat: { status.heartbeat }, interrupted: { false })
-    {
-      _ = fresh.reader.next()
-      stats = encoded
-    }
-  }
-
-  /// The end of the report sentence after a restore that dropped `lost` and kept `kept`.
-  static func restoreReport(lost: [(line: String, why: String)], kept: Int) -> String {
-    guard !lost.isEmpty else { return "; the session is as it was before this command" }
-    let named = lost.map { "'\($0.line.quotedPrefix)' (\($0.why))" }.joined(separator: "; ")
-    let count = lost.count == 1 ? "1 command" : "\(lost.count) commands"
-    return
-      "; restoring the session lost \(count): \(named); the session holds the other \(kept) commands, in order"
-  }
-
-  private enum ReplayEnding {
-    /// Every command replayed but these, which failed in a living engine (rolled back there).
-    case done(failedAlone: [(Int, String)])
-    /// The engine ended (or hung) during the command at this index.
-    case engineEnded(Int, String)
-  }
-
-  /// Replays the journal, but the `skipping` entries, into `fresh`.
-  private func replay(into fresh: EngineProcess, skipping: Set<Int>) -> ReplayEnding {
-    var failedAlone: [(Int, String)] = []
-    for (index, entry) in journal.enumerated() where !skipping.contains(index) {
-      let frame =
-        entry.checkpoint.map {
-          EngineFrame("restore-checkpoint", [Array($0.utf8)] + (entry.withoutLayout ? [Array("no layout".utf8)] : []))
-        }
-        ?? EngineFrame(
-          "replay", [Array(entry.line.utf8), EngineFrame.encodePairs(entry.reads.map { ($0.path, $0.snapshot) })])
-      guard fresh.send(frame) else { return .engineEnded(index, ended(fresh)) }
-      // Each command gets at least the time it had when it ran; Ctrl-C cannot cut a restore
-      // short (it would lose the rest of the session).
-      let limit = entry.watchdog * 2 + 1
-      switch fresh.waitForResponse(
-        watchdog: limit, memoryLimit: memoryLimitBytes, heartbeat: { status.heartbeat }, interrupted: { false })
-      {
-      case .ready:
-        guard let reply = fresh.reader.next(), reply.verb == "done" else { return .engineEnded(index, ended(fresh)) }
-        update(from: reply)
-        if reply.flag("failed") { failedAlone.append((index, "it failed this time")) }
-      case .timedOut:
-        return .engineEnded(
-          index, EngineFailure(cause: .timedOut(seconds: limit), inFlight: status.callInFlight).message)
-      case .interrupted:
-        return .engineEnded(index, "interrupted (Ctrl-C)")
-      case .ended:
-        return .engineEnded(index, ended(fresh))
-      case .overMemory:
-        fresh.kill()
-        return .engineEnded(
-          index,
-          EngineFailure(
-            cause: .exceededMemory(gigabytes: configuration.memoryLimitGigabytes), inFlight: status.callInFlight
-          ).message)
-      }
-    }
-    return .done(failedAlone: failedAlone)
-  }
-
-  private func ended(_ process: EngineProcess) -> String {
-    for _ in 0..<200 where !process.hasEnded { usleep(5_000) }
-    process.kill()
-    return EngineFailure(cause: .ended(process.wait()), inFlight: status.callInFlight).message
   }
 }

@@ -24,8 +24,12 @@ public struct SessionChecker {
   /// Makes a fresh session (in-process or supervised) whose relative paths resolve against the
   /// given folder.
   let makeRunner: (String) throws(HostError) -> CommandRunner
+  /// The real paths of the folders being checked, when the files are not trusted: a session
+  /// file (a symbolic link resolved) is read and rewritten only under one of them.
+  let roots: [String]?
 
-  public init(makeRunner: @escaping (String) throws(HostError) -> CommandRunner) {
+  public init(roots: [String]? = nil, makeRunner: @escaping (String) throws(HostError) -> CommandRunner) {
+    self.roots = roots
     self.makeRunner = makeRunner
   }
 
@@ -33,7 +37,9 @@ public struct SessionChecker {
   /// differs and returns the diff of that block; with it, rewrites the file's expected output
   /// (atomically: a temporary file beside it, renamed over it only once fully written).
   public func check(path: String, update: Bool, pictures: String? = nil) throws(HostError) -> Outcome {
-    let text = try TextFile.read(path, shownAs: path)
+    let real = try SessionFileAccess.resolve(path, under: roots)
+    if update { try SessionFileAccess.checkWritable(real, shownAs: path) }
+    let text = try TextFile.read(real, shownAs: path)
     let file = SessionFile.parse(text)
     let runner = try makeRunner(TextFile.folder(of: path))
     var outputs: [Int: [String]] = [:]
@@ -98,7 +104,7 @@ public struct SessionChecker {
       TextFile.removeStaleTemporaries(of: path)
       let rewritten = file.rendered(replacing: outputs)
       if rewritten == text { return .passed }
-      try TextFile.replaceAtomically(path, with: rewritten)
+      try TextFile.replaceAtomically(real, with: rewritten, shownAs: path, expecting: text)
       return .updated
     }
     return .passed

@@ -23,8 +23,13 @@ public enum SessionScript {
 
   /// The real paths of the current folder and `folders` (for the restricted file policy).
   public static func readableRoots(_ folders: [String]) -> [String] {
+    realPaths(["."] + folders)
+  }
+
+  /// The real paths of `folders`, each once (where `check` may read and rewrite session files).
+  public static func realPaths(_ folders: [String]) -> [String] {
     var roots: [String] = []
-    for folder in ["."] + folders {
+    for folder in folders {
       if let real = FileAccess.realPath(folder), !roots.contains(real) { roots.append(real) }
     }
     return roots

@@ -41,6 +41,8 @@ extension WorkbenchState {
     }
     try film.record(try filmFrame(), last: last)
     try recordFrameDisplayEvents()
+    // The watchdog times each frame: a long fling through a slow layout is progress.
+    PluginCallMarker.observer?.frameEnded()
   }
 
   /// Whether a frame would move anything: a scroll animation, or a layout in motion.

@@ -15,7 +15,18 @@ const inspector = $("[data-inspector]");
 const output = $("[data-output]");
 const banner = $("[data-banner]");
 const overview = $("[data-overview]");
-const token = new URLSearchParams(location.search).get("token") || "";
+// The token comes in the address's fragment (a browser never sends a fragment to a server or
+// puts it in a Referer), is kept for this tab's reloads and leaves the address bar at once; it
+// goes to the server only as a WebSocket subprotocol, never in a URL a failed connection prints.
+const token = (() => {
+  // Hex only: anything else could not be a subprotocol, and the WebSocket would throw.
+  const given = (new URLSearchParams(location.hash.slice(1)).get("token") || "").replace(/[^0-9a-f]/gi, "");
+  if (given) {
+    sessionStorage.setItem("tessera-token", given);
+    window.history.replaceState(null, "", location.pathname);
+  }
+  return given || sessionStorage.getItem("tessera-token") || "";
+})();
 
 // What the server last said, and what this page asked for since.
 const state = {
@@ -39,7 +50,7 @@ let nextID = 1;
 const waiting = new Map();
 
 function connect() {
-  socket = new WebSocket(`ws://${location.host}/live?token=${encodeURIComponent(token)}`);
+  socket = new WebSocket(`ws://${location.host}/live`, ["tessera", `token.${token}`]);
   socket.onopen = () => {
     status("connected");
     if (banner.className === "info") banner.hidden = true;

@@ -24,9 +24,9 @@
 #include <tessera/tessera.h>
 #include <unistd.h>
 
-enum { OK, SEGFAULT, ABORT, EXIT, HANG, STACK, OVERRUN, QUERY, FLAKY, FORK, BOMB, CLOSEFDS, JUNK, MODE_COUNT };
+enum { OK, SEGFAULT, ABORT, EXIT, HANG, STACK, OVERRUN, QUERY, FLAKY, FORK, BOMB, CLOSEFDS, JUNK, SLOW, MODE_COUNT };
 static const char *const crasher_modes[] = {"ok",    "segfault", "abort", "exit", "hang",     "stack", "overrun",
-                                            "query", "flaky",    "fork",  "bomb", "closefds", "junk"};
+                                            "query", "flaky",    "fork",  "bomb", "closefds", "junk",  "slow"};
 
 
 typedef struct crasher {
@@ -140,6 +140,7 @@ static tessera_status crasher_in_rect(tessera_layout_instance *i, tessera_rect r
   (void)r;
   const crasher *c = (const crasher *)i;
   if (c->mode == QUERY || (c->mode == FLAKY && armed())) *nowhere = 2;
+  if (c->mode == SLOW) usleep(150000); /* a slow layout, not a hung one: 0.15 s a query */
   size_t count = c->mode == OVERRUN ? b->capacity + 64 : 1;
   if (c->mode != OVERRUN && b->capacity < 1) {
     b->count = 1;

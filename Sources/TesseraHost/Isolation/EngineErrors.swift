@@ -1,0 +1,146 @@
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// What an engine writes on its standard output and error — a plugin's prints, Swift's report of
+/// a trap — read on a thread of its own and passed on to this process's standard error, so that
+/// the supervisor can put a trap's message (`Fatal error: …`, `Precondition failed: …`) in its
+/// crash report and show a backtrace only where one is wanted: the REPL shows Swift's own (12
+/// frames); under `run` and `check` the one-line report stands alone, and the runtime's
+/// "Current stack trace:" listing is not passed on.
+final class EngineErrors: Sendable {
+  /// The read end of the pipe the engine writes to (its descriptors 1 and 2).
+  private let fd: Int32
+  /// Where what is kept goes: this process's standard error.
+  private let output: Int32
+  private let keepsBacktraces: Bool
+  private let state = Mutex(State())
+
+  private struct State {
+    var trap: String?
+    var ended = false
+  }
+
+  /// Starts reading `fd` (closed when the engine's last writer is gone and everything is
+  /// read). Returns nil when no thread can be started: the caller lets the engine write to
+  /// standard error directly then.
+  static func reading(_ fd: Int32, keepsBacktraces: Bool, to output: Int32 = 2) -> EngineErrors? {
+    let errors = EngineErrors(fd: fd, keepsBacktraces: keepsBacktraces, output: output)
+    let retained = Unmanaged.passRetained(errors)
+    var thread = pthread_t()
+    let started = pthread_create(
+      &thread, nil,
+      { raw in
+        guard let raw else { return nil }
+        Unmanaged<EngineErrors>.fromOpaque(raw).takeRetainedValue().run()
+        return nil
+      }, retained.toOpaque())
+    guard started == 0 else {
+      retained.release()
+      return nil
+    }
+    pthread_detach(thread)
+    return errors
+  }
+
+  private init(fd: Int32, keepsBacktraces: Bool, output: Int32) {
+    self.fd = fd
+    self.keepsBacktraces = keepsBacktraces
+    self.output = output
+  }
+
+  /// The last trap message the engine printed, waiting at most `seconds` for the rest of what it
+  /// wrote (an engine that has ended has written everything; its pipe may still be draining).
+  func trap(waiting seconds: Double) -> String? {
+    let deadline = EngineProcess.now() + seconds
+    while !state.withLock({ $0.ended }), EngineProcess.now() < deadline { usleep(2_000) }
+    return state.withLock { $0.trap }
+  }
+
+  private func run() {
+    var pending: [UInt8] = []
+    var inStackTrace = false
+    var buffer = [UInt8](repeating: 0, count: 1 << 14)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+      if count < 0, errno == EINTR { continue }
+      guard count > 0 else { break }
+      pending.append(contentsOf: buffer[0..<count])
+      var passed: [UInt8] = []
+      while let newline = pending.firstIndex(of: 10) {
+        let line = Array(pending[...newline])
+        pending.removeSubrange(...newline)
+        if keep(line, inStackTrace: &inStackTrace) { passed += line }
+      }
+      // A line longer than the buffer is passed on as it comes (a plugin printing without end).
+      if pending.count > buffer.count {
+        passed += pending
+        pending.removeAll()
+      }
+      if !passed.isEmpty { _ = FileDescriptorIO.writeAll(output, passed) }
+    }
+    if !pending.isEmpty, keep(pending, inStackTrace: &inStackTrace) { _ = FileDescriptorIO.writeAll(output, pending) }
+    close(fd)
+    state.withLock { $0.ended = true }
+  }
+
+  /// Whether `line` is passed on; notes a trap's message.
+  private func keep(_ line: [UInt8], inStackTrace: inout Bool) -> Bool {
+    let text = String(decoding: line, as: UTF8.self).trimmingTrailingNewline
+    if let message = Self.trapMessage(text) {
+      state.withLock { $0.trap = message }
+      return keepsBacktraces
+    }
+    if keepsBacktraces { return true }
+    if text == "Current stack trace:" {
+      inStackTrace = true
+      return false
+    }
+    if inStackTrace, Self.isFrame(text) { return false }
+    inStackTrace = false
+    return true
+  }
+
+  /// The line itself when it is Swift's report of a trap — `MyLayout.swift:22: Fatal error: the
+  /// layout traps in prepare()`, as an editor finds it — else nil. Only a line that begins with
+  /// the kind, or with `PATH:LINE: ` and the kind, is one: a plugin's own print that mentions a
+  /// fatal error is passed on as it is.
+  static func trapMessage(_ line: String) -> String? {
+    for kind in ["Fatal error", "Precondition failed", "Assertion failed"] {
+      let rest: Substring
+      if line.hasPrefix(kind) {
+        rest = line.dropFirst(kind.count)
+      } else if let range = line.firstRange(of: ": \(kind)") {
+        rest = line[range.upperBound...]
+        // PATH:LINE, without blanks: the runtime's `#fileID:line`.
+        let place = line[..<range.lowerBound]
+        guard !place.contains(" "), let colon = place.lastIndex(of: ":"),
+          !place[place.index(after: colon)...].isEmpty, place[place.index(after: colon)...].allSatisfy(\.isNumber)
+        else { continue }
+      } else {
+        continue
+      }
+      guard rest.isEmpty || rest.hasPrefix(": ") else { continue }
+      return line
+    }
+    return nil
+  }
+
+  /// A line of the runtime's `Current stack trace:` listing: `12   libfoo.so   0x… symbol + 4`.
+  static func isFrame(_ line: String) -> Bool {
+    let words = line.split(separator: " ", omittingEmptySubsequences: true)
+    return words.count >= 3 && words[0].allSatisfy(\.isNumber) && words[2].hasPrefix("0x")
+  }
+}
+
+extension String {
+  fileprivate var trimmingTrailingNewline: String {
+    var text = self
+    while text.hasSuffix("\n") || text.hasSuffix("\r") { text.removeLast() }
+    return text
+  }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+
+@testable import TesseraHost
+
+/// What an engine prints reaches the person, and a trap's message reaches the crash report:
+/// `run` and `check` once printed a 41-line stack trace the report did not need, and the report
+/// left out the one line that said what went wrong.
+@Suite struct EngineErrorsTests {
+  @Test func swiftsTrapLinesAreKnownAndNothingElse() {
+    for line in [
+      "FixtureUIKitMisbehaves/UIKitBadLayout.swift:22: Fatal error: the layout traps in prepare()",
+      "Swift/ContiguousArrayBuffer.swift:692: Fatal error: Index out of range",
+      "MyLayout/Layout.swift:9: Precondition failed: columns > 0",
+      "Fatal error: Unexpectedly found nil while unwrapping an Optional value",
+      "MyLayout/Layout.swift:12: Assertion failed",
+    ] {
+      #expect(EngineErrors.trapMessage(line) == line)
+    }
+    for line in [
+      "my plugin says: Fatal error: nothing", "Fatal errors are rare", "a b:3: Fatal error: x",
+      "x.swift:y: Fatal error: z",
+      "",
+    ] {
+      #expect(EngineErrors.trapMessage(line) == nil, "\(line)")
+    }
+    #expect(EngineErrors.isFrame("12   libswiftCore.so                    0x00007f765895f130 swift_reportError + 33"))
+    #expect(!EngineErrors.isFrame("cell 0.0 at 0x0"))
+  }
+
+  /// Under `run` the crash is one line that names the trap; no stack trace reaches the output.
+  @Test func runPrintsTheTrapInTheReportAndNoStackTrace() throws {
+    let folder = try IsolationTests.folder("trap-report")
+    let script = """
+      > plugin load libFixtureUIKitMisbehaves.so
+      > gen grid 3
+      > layout uikitbad mode=trapPrepare
+      > size
+
+      """
+    try script.write(toFile: folder + "/trap.session", atomically: true, encoding: .utf8)
+    let (status, output) = try Support.run(IsolationTests.tessera, ["run", "--keep-going", "trap.session"], in: folder)
+    #expect(status == 1)
+    #expect(
+      output == """
+        > plugin load libFixtureUIKitMisbehaves.so
+        loaded plugin uikit-fixtures 0.0.1 (ABI 2.6): uikitbad, uikitfade, uikitselfsizing, uikitpile, uikitselfinvalidating
+        > gen grid 3
+        generated 3 items in 1 section
+        > layout uikitbad mode=trapPrepare
+        error: plugin 'uikit-fixtures' (layout 'uikitbad') crashed in prepare (SIGILL): FixtureUIKitMisbehaves/UIKitBadLayout.swift:22: Fatal error: the layout traps in prepare(); the session is as it was before this command
+        > size
+        contentSize 390x50
+
+        """)
+  }
+
+  /// A plugin's own prints still reach standard error, whole; under `run` (no backtraces) the
+  /// trap line and the runtime's stack trace do not, as the report carries the trap.
+  @Test func aPluginsPrintsArePassedOnAndStackTracesKeptBack() throws {
+    let text = "one\nFatal error: boom\nCurrent stack trace:\n0    x.so   0x1 f + 1\n1    y.so   0x2 g + 2\nafter\n"
+    for (keeps, expected) in [(false, "one\nafter\n"), (true, text)] {
+      var output: [Int32] = [-1, -1]
+      try #require(pipe(&output) == 0)
+      let errors = try #require(EngineErrors.reading(try Self.pipeWith(text), keepsBacktraces: keeps, to: output[1]))
+      #expect(errors.trap(waiting: 5) == "Fatal error: boom")
+      close(output[1])
+      var bytes = [UInt8](repeating: 0, count: 4096)
+      let count = read(output[0], &bytes, bytes.count)
+      close(output[0])
+      #expect(String(decoding: bytes[0..<max(count, 0)], as: UTF8.self) == expected)
+    }
+  }
+
+  /// A pipe whose read end holds `text`, its write end closed.
+  static func pipeWith(_ text: String) throws -> Int32 {
+    var ends: [Int32] = [-1, -1]
+    try #require(pipe(&ends) == 0)
+    let bytes = Array(text.utf8)
+    #expect(write(ends[1], bytes, bytes.count) == bytes.count)
+    close(ends[1])
+    return ends[0]
+  }
+}
