@@ -28,6 +28,23 @@ import Testing
     #expect(!EngineErrors.isFrame("cell 0.0 at 0x0"))
   }
 
+  /// A signal no crash raises (the out-of-memory killer's SIGKILL) is not called a bug in Tessera.
+  @Test func aSignalFromOutsideIsNamedForWhatItIs() {
+    #expect(
+      EngineFailure(cause: .ended(.signalled(SIGKILL)), inFlight: nil).message
+        == "the engine was stopped by SIGKILL outside any plugin call (a signal no crash raises: the kernel's out-of-memory killer, a kill from outside Tessera)"
+    )
+    #expect(
+      EngineFailure(cause: .ended(.signalled(SIGTERM)), inFlight: ("plugin 'crasher' (layout 'crasher')", "prepare"))
+        .message
+        == "plugin 'crasher' (layout 'crasher') was stopped by SIGTERM in prepare (a signal no crash raises: the kernel's out-of-memory killer, a kill, or the plugin itself)"
+    )
+    #expect(
+      EngineFailure(cause: .ended(.signalled(SIGSEGV)), inFlight: nil).message
+        == "the engine crashed (SIGSEGV) outside any plugin call: a bug in Tessera, please report it with the commands that led here"
+    )
+  }
+
   /// Under `run` the crash is one line that names the trap; no stack trace reaches the output.
   @Test func runPrintsTheTrapInTheReportAndNoStackTrace() throws {
     let folder = try IsolationTests.folder("trap-report")

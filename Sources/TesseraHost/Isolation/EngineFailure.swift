@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
 /// Why an engine stopped answering, and the sentence that tells a person so: which plugin was
 /// running, in which call, and how it ended.
 struct EngineFailure: Equatable {
@@ -22,6 +28,12 @@ struct EngineFailure: Equatable {
   var trap: String? = nil
   /// For a broken connection: the plugins the command called.
   var callers: [String] = []
+  /// Seen between commands (`IdleWatch`): no command was running, so none is blamed.
+  var betweenCommands = false
+
+  /// Signals no crash raises: sent from outside Tessera (the kernel's out-of-memory killer sends
+  /// SIGKILL), or by a plugin to its own process.
+  static let outsideSignals: Set<Int32> = [SIGKILL, SIGTERM, SIGHUP, SIGINT, SIGQUIT]
 
   static func == (a: EngineFailure, b: EngineFailure) -> Bool {
     a.cause == b.cause && a.inFlight?.caller == b.inFlight?.caller && a.inFlight?.call == b.inFlight?.call
@@ -30,8 +42,16 @@ struct EngineFailure: Equatable {
   /// E.g. `plugin 'evil' crashed in prepare (SIGSEGV)`, or with a trap's message `… crashed in
   /// prepare (SIGILL): MyLayout.swift:22: Fatal error: …`.
   var message: String {
+    if betweenCommands { return betweenCommandsMessage }
     let during = inFlight.map { $0.call == "load" ? "while loading" : "in \($0.call)" }
     switch cause {
+    case .ended(.signalled(let signal)) where Self.outsideSignals.contains(signal):
+      let why = "a signal no crash raises: the kernel's out-of-memory killer, a kill"
+      guard let inFlight, let during else {
+        return
+          "the engine was stopped by \(Self.signalName(signal)) outside any plugin call (\(why) from outside Tessera)"
+      }
+      return "\(inFlight.caller) was stopped by \(Self.signalName(signal)) \(during) (\(why), or the plugin itself)"
     case .ended(.signalled(let signal)):
       let said = trap.map { ": " + String($0.prefix(400)) } ?? ""
       guard let inFlight, let during else {
@@ -72,6 +92,31 @@ struct EngineFailure: Equatable {
       let limit = "the memory limit of \(MemoryLimit.describe(gigabytes)) (--memory-limit changes it)"
       guard let inFlight, let during else { return "the command went past \(limit)" }
       return "\(inFlight.caller) went past \(limit) \(during)"
+    }
+  }
+
+  /// What happened while no command ran: no command is blamed, and a crash there is a thread a
+  /// plugin started (the engine's own work happens only during commands).
+  private var betweenCommandsMessage: String {
+    let thread = "a thread a plugin started"
+    switch cause {
+    case .ended(.signalled(let signal)) where Self.outsideSignals.contains(signal):
+      return
+        "between commands the engine was stopped by \(Self.signalName(signal)): a signal from outside Tessera (the kernel's out-of-memory killer, or a kill)"
+    case .ended(.signalled(let signal)):
+      let said = trap.map { ": " + String($0.prefix(400)) } ?? ""
+      return "between commands the engine crashed (\(Self.signalName(signal))) in no plugin call: \(thread)\(said)"
+    case .ended(.exited(let status)):
+      return
+        "between commands the engine exited with status \(status) in no plugin call: \(thread) called exit (a plugin must not)"
+    case .exceededMemory(let gigabytes):
+      return
+        "between commands the engine went past the memory limit of \(MemoryLimit.describe(gigabytes)) (--memory-limit changes it): \(thread), allocating in the background; it was stopped"
+    case .brokenConnection:
+      return
+        "between commands something in the engine wrote on its pipes to the supervisor: \(thread) (a plugin must not write to descriptors it did not open); it was stopped"
+    case .timedOut, .interrupted:
+      return "between commands the engine stopped"
     }
   }
 

@@ -16,7 +16,8 @@ final class EngineProcess {
   let reader: EngineFrameReader
   /// What it prints, read on a thread of this process (nil: it writes to standard error itself).
   let errors: EngineErrors?
-  private let responses: Int32
+  /// The response pipe's read end.
+  let responses: Int32
   private(set) var exitStatus: Int32?
 
   /// How it ended, once it has.

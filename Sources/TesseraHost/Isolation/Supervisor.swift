@@ -100,6 +100,8 @@ public final class Supervisor: CommandRunner {
   public private(set) var startupNotes: [String] = []
   /// The least time an engine is given to start (see `startReady`).
   static let startPatience = 5.0
+  /// Watches the engine between commands (nil when its thread could not start).
+  let idleWatch: IdleWatch?
 
   public init(_ configuration: Configuration) throws(HostError) {
     self.configuration = configuration
@@ -109,9 +111,15 @@ public final class Supervisor: CommandRunner {
     libraries = PluginRegistry.standardLibraries(
       executableFolder: TextFile.folder(of: configuration.executable), pluginPaths: configuration.pluginPaths
     ).map(\.path)
+    idleWatch = IdleWatch.start(announce: Self.announcer(gigabytes: configuration.memoryLimitGigabytes))
     let (first, notes) = try startReady(showingWarnings: configuration.showsWarnings)
     engine = first
     startupNotes = notes
+    watchBetweenCommands()
+  }
+
+  deinit {
+    idleWatch?.stop()
   }
 
   /// Starts an engine and waits until it has loaded its libraries. A library that takes it
@@ -192,6 +200,10 @@ public final class Supervisor: CommandRunner {
   /// The same; `asSessionFile` reads and writes files only as a session file may (the live
   /// view's command box).
   public func perform(_ line: String, asSessionFile: Bool) -> Session.Outcome {
+    attending { run(line, asSessionFile: asSessionFile) }
+  }
+
+  private func run(_ line: String, asSessionFile: Bool) -> Session.Outcome {
     wasInterrupted = false
     guard let engine else { return failure("no engine is running (it could not be restarted)", kind: .io) }
     let frame = EngineFrame("exec", [Array(line.utf8)] + (asSessionFile ? [Array("restricted".utf8)] : []))
@@ -288,6 +300,10 @@ public final class Supervisor: CommandRunner {
   /// The live view's look at the session (`Session.liveView`), from the engine; nil when the
   /// engine did not answer (it is then replaced, and the session restored, as after a command).
   public func liveView(_ request: Session.LiveRequest = .scene) -> Result<String, LiveViewFailure> {
+    attending { look(request) }
+  }
+
+  private func look(_ request: Session.LiveRequest) -> Result<String, LiveViewFailure> {
     guard let engine else { return .failure(LiveViewFailure(message: "no engine is running")) }
     var cause: EngineFailure.Cause?
     if engine.send(EngineFrame("view", [Array(request.text.utf8)])) {
@@ -314,6 +330,10 @@ public final class Supervisor: CommandRunner {
 
   /// Completion candidates from the engine's session (none if it cannot answer).
   public func complete(_ line: String) -> [String] {
+    attending { candidates(line) }
+  }
+
+  private func candidates(_ line: String) -> [String] {
     guard let engine, engine.send(EngineFrame("complete", [Array(line.utf8)])) else { return [] }
     switch engine.waitForResponse(watchdog: watchdog, heartbeat: { status.heartbeat }, interrupted: { false }) {
     case .ready:

@@ -17,16 +17,22 @@
  *   fork      forks a child that sleeps for ten minutes holding the engine's pipes, then
  *             segfaults in prepare; the child's pid goes to the file TESSERA_CRASHER_PIDS names
  */
+#include <pthread.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <tessera/tessera.h>
 #include <unistd.h>
 
-enum { OK, SEGFAULT, ABORT, EXIT, HANG, STACK, OVERRUN, QUERY, FLAKY, FORK, BOMB, CLOSEFDS, JUNK, SLOW, MODE_COUNT };
-static const char *const crasher_modes[] = {"ok",    "segfault", "abort", "exit", "hang",     "stack", "overrun",
-                                            "query", "flaky",    "fork",  "bomb", "closefds", "junk",  "slow"};
+enum {
+  OK, SEGFAULT, ABORT, EXIT, HANG, STACK, OVERRUN, QUERY, FLAKY, FORK, BOMB, CLOSEFDS, JUNK, SLOW,
+  BG_CRASH, BG_EXIT, BG_BOMB, BG_JUNK, MODE_COUNT
+};
+static const char *const crasher_modes[] = {
+    "ok",   "segfault", "abort", "exit", "hang",    "stack",  "overrun", "query",   "flaky", "fork",
+    "bomb", "closefds", "junk",  "slow", "bgcrash", "bgexit", "bgbomb",  "bgjunk"};
 
 
 typedef struct crasher {
@@ -97,7 +103,41 @@ static void fork_sleeper(void) {
   }
 }
 
+/* The bg... modes: prepare returns at once, and a thread of the plugin's own does the harm
+ * 0.3 s later, while no command runs. Only once a file: when TESSERA_CRASHER_ONCE names a file
+ * that exists (removed as the thread starts), so that the restored session stays quiet. */
+static void *background(void *raw) {
+  int mode = (int)(intptr_t)raw;
+  usleep(300000);
+  switch (mode) {
+    case BG_CRASH: *nowhere = 5; break;
+    case BG_EXIT: exit(3);
+    case BG_BOMB:
+      for (;;) {
+        char *block = malloc(16 << 20);
+        if (block) memset(block, 1, 16 << 20);
+        usleep(2000);
+      }
+    case BG_JUNK: {
+      static const char junk[] = "junk from a thread\n";
+      depth_sink += (int)write(4, junk, sizeof junk);
+      break;
+    }
+    default: break;
+  }
+  return NULL;
+}
+
+static void start_background(int mode) {
+  const char *once = getenv("TESSERA_CRASHER_ONCE");
+  if (!once || unlink(once) != 0) return;
+  pthread_t thread;
+  if (pthread_create(&thread, NULL, background, (void *)(intptr_t)mode) == 0) pthread_detach(thread);
+}
+
 static tessera_status crasher_prepare(tessera_layout_instance *i) {
+  int mode = ((crasher *)i)->mode;
+  if (mode == BG_CRASH || mode == BG_EXIT || mode == BG_BOMB || mode == BG_JUNK) start_background(mode);
   if (((crasher *)i)->mode == FLAKY && armed() == 2) *nowhere = 3;
   if (((crasher *)i)->mode == CLOSEFDS) {
     close(3);
