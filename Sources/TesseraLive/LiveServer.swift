@@ -1,37 +1,85 @@
 import FlyingFox
 import FlyingSocks
 import Foundation
+import Synchronization
 
 /// `tessera serve`'s HTTP server (FlyingFox, docs/design.md "The live view"): on 127.0.0.1
 /// only, every request checked by `LiveAccess`; `/` is the page, `/live` its WebSocket. It reads
 /// no file: the page is in the binary, and commands go to the shared session.
 public final class LiveServer: Sendable {
   public let access: LiveAccess
-  private let server: HTTPServer
+  /// The server listening now (a new one after a failure), and whether `stop` was called.
+  private let current: Mutex<(server: HTTPServer, stopped: Bool)>
 
-  /// Starts listening on 127.0.0.1:`port` (0: a free port) and serving in the background.
-  public static func start(port: UInt16, workbench: LiveWorkbench) async throws -> LiveServer {
+  /// Starts listening on 127.0.0.1:`port` (0: a free port) and serving in the background. When
+  /// the server stops by itself (its accept loop ends on an error such as running out of
+  /// descriptors), `said` is told why, and a new server listens on the same port a second later:
+  /// open pages reconnect to it by themselves.
+  public static func start(
+    port: UInt16, workbench: LiveWorkbench, said: @escaping @Sendable (String) -> Void = { _ in }
+  ) async throws -> LiveServer {
     let handler = LiveHandler(workbench: workbench)
-    let server = HTTPServer(
-      address: try sockaddr_in.inet(ip4: "127.0.0.1", port: port), timeout: 60,
-      pool: NoDelaySocketPool(base: HTTPServer.defaultPool()), logger: .disabled, handler: handler)
-    Task { try? await server.run() }
-    try await server.waitUntilListening(timeout: 10)
-    let address = await server.listeningAddress
-    guard case .ip4(_, let bound)? = address else {
+    let first = try server(port: port, handler: handler)
+    let running = Task { try await first.run() }
+    try await first.waitUntilListening(timeout: 10)
+    guard case .ip4(_, let bound)? = await first.listeningAddress else {
       throw LiveServerError("the server did not report its port")
     }
     let access = LiveAccess(port: bound)
     handler.grant(access)
-    return LiveServer(access: access, server: server)
+    let live = LiveServer(access: access, server: first)
+    Task { await live.keepServing(first: running, port: bound, handler: handler, said: said) }
+    return live
+  }
+
+  private static func server(port: UInt16, handler: LiveHandler) throws -> HTTPServer {
+    HTTPServer(
+      address: try sockaddr_in.inet(ip4: "127.0.0.1", port: port), timeout: 60,
+      pool: NoDelaySocketPool(base: HTTPServer.defaultPool()), logger: .disabled, handler: handler)
+  }
+
+  /// Waits on the running server; when it ends without `stop`, says so and serves again.
+  private func keepServing(
+    first: Task<Void, any Error>, port: UInt16, handler: LiveHandler, said: @Sendable (String) -> Void
+  ) async {
+    var running = first
+    while true {
+      let why: String
+      do {
+        try await running.value
+        why = "it stopped"
+      } catch SocketError.failed(let type, _, let message) {
+        why = "\(type.lowercased()) failed: \(message)"
+      } catch {
+        why = "\(error)"
+      }
+      if current.withLock({ $0.stopped }) { return }
+      said(
+        "the live view's server stopped (\(why)); it listens again on 127.0.0.1:\(port) in a second, and open pages reconnect"
+      )
+      try? await Task.sleep(for: .seconds(1))
+      guard let next = try? Self.server(port: port, handler: handler) else { continue }
+      guard
+        current.withLock({ state -> Bool in
+          guard !state.stopped else { return false }
+          state.server = next
+          return true
+        })
+      else { return }
+      running = Task { try await next.run() }
+    }
   }
 
   private init(access: LiveAccess, server: HTTPServer) {
     self.access = access
-    self.server = server
+    self.current = Mutex((server, false))
   }
 
   public func stop() async {
+    let server = current.withLock { state -> HTTPServer in
+      state.stopped = true
+      return state.server
+    }
     await server.stop(timeout: 1)
   }
 }

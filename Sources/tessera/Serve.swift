@@ -4,6 +4,12 @@ import Dispatch
 import TesseraHost
 import TesseraLive
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
 struct Serve: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Start the REPL with a live view of the layout in a browser.",
@@ -26,6 +32,7 @@ struct Serve: ParsableCommand {
 
   func run() throws {
     Interrupts.install()
+    Self.raiseDescriptorLimit()
     let supervisor: Supervisor
     do {
       supervisor = try isolation.supervisor(plugins, showsBacktraces: true)
@@ -49,13 +56,26 @@ struct Serve: ParsableCommand {
     }
   }
 
+  /// Lifts the soft limit on open descriptors to the hard one (at most 65,536): each page
+  /// connection holds one, and the usual 1,024 is soon reached by idle connections.
+  static func raiseDescriptorLimit() {
+    var limit = rlimit()
+    guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return }
+    let wanted = min(limit.rlim_max, 65_536)
+    guard limit.rlim_cur < wanted else { return }
+    limit.rlim_cur = wanted
+    _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+  }
+
   /// Starts the server on Swift's own threads and waits until it listens.
   static func startServer(port: UInt16, workbench: LiveWorkbench) throws -> LiveServer {
     let started = StartResult()
     let semaphore = DispatchSemaphore(value: 0)
     Task {
       do {
-        started.set(.success(try await LiveServer.start(port: port, workbench: workbench)))
+        // A server that stops by itself is said at the terminal (and serves again).
+        let server = try await LiveServer.start(port: port, workbench: workbench) { printError("tessera: \($0)") }
+        started.set(.success(server))
       } catch {
         started.set(.failure(error))
       }

@@ -89,6 +89,11 @@ public struct Element: Hashable, Sendable {
     return a.indexPath < b.indexPath
   }
 
+  /// Whether `other` names the same element: its category, kind and index path.
+  public func isSameElement(as other: Element) -> Bool {
+    category == other.category && indexPath == other.indexPath && kind == other.kind
+  }
+
   /// How the element is named in messages: `cell 0.3`, `header 1.0`.
   public var label: String { "\(kind ?? "cell") \(indexPath)" }
 }

@@ -143,6 +143,9 @@ public struct AttributeList {
   /// Custom values a table shows as dates, by kind and key (the timeline's headings' `day`: the
   /// drawing hint that labels pictures with the date labels listings with it too).
   public var dateValues: Set<KindKey> = []
+  /// Elements the layout answered more than once (the same category, kind and index path), each
+  /// with how many times: a listing shows every answer, and says so.
+  public var repeated: [(label: String, times: Int)] = []
 
   /// A custom value of a kind.
   public struct KindKey: Hashable, Sendable {
@@ -158,6 +161,15 @@ public struct AttributeList {
   ) {
     self.elements = Element.sortedForOutput(elements, kinds: kinds)
     self.ids = self.elements.map { $0.category == .cell ? id($0.indexPath) : nil }
+    // Sorted, the answers for one element stand together.
+    var index = 1
+    while index < self.elements.count {
+      let first = self.elements[index - 1]
+      var end = index
+      while end < self.elements.count, self.elements[end].isSameElement(as: first) { end += 1 }
+      if end > index { repeated.append((first.label, end - index + 1)) }
+      index = end + 1
+    }
     self.command = command
     self.showsAll = showsAll
     self.total = max(total ?? elements.count, elements.count)

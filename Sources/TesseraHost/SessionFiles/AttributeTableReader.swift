@@ -25,7 +25,8 @@ public enum AttributeTableReader {
     guard let columns = columns(headerLine) else { return nil }
     var elements: [Element] = []
     for line in rows {
-      if isCountLine(line) { continue }
+      // The count lines, and the warning about an element answered more than once.
+      if isCountLine(line) || line.hasPrefix("warning: ") { continue }
       // A table typed by hand may not line up with its header: its words still read.
       guard let element = element(line, columns: columns) ?? element(words: line, columns: columns.map(\.name))
       else { return nil }
@@ -50,7 +51,7 @@ public enum AttributeTableReader {
     }
     guard
       let row = rows.dropFirst().first(where: { line in
-        !isCountLine(line) && element(line, columns: columns) == nil
+        !isCountLine(line) && !line.hasPrefix("warning: ") && element(line, columns: columns) == nil
           && element(words: line, columns: columns.map(\.name)) == nil
       })
     else { return nil }

@@ -20,7 +20,7 @@ typedef struct fixture_instance {
 static const char *const fixture_modes[] = {
     "ok",       "nan",          "negative",  "badpath",     "badkind",    "overflow",   "failprepare",
     "hugecount", "hugeneed",    "nantransform", "nancustom", "badcallback", "smallrecord",
-    "boundsctx", "badboundsctx"};
+    "boundsctx", "badboundsctx", "twice"};
 enum {
   MODE_FAILPREPARE = 6,
   MODE_HUGECOUNT,
@@ -30,7 +30,8 @@ enum {
   MODE_BADCALLBACK,
   MODE_SMALLRECORD,
   MODE_BOUNDSCTX,
-  MODE_BADBOUNDSCTX
+  MODE_BADBOUNDSCTX,
+  MODE_TWICE
 };
 static const char *const fixture_custom_keys[] = {"weight"};
 
@@ -140,6 +141,15 @@ static tessera_status fixture_in_rect(tessera_layout_instance *i, tessera_rect r
   if (f->mode == MODE_HUGENEED) { /* asks for 2^40 records (167 TB) */
     b->count = (size_t)1 << 40;
     return TESSERA_BUFFER_TOO_SMALL;
+  }
+  if (f->mode == MODE_TWICE) { /* answers cell 0.0 twice, the second 20 points lower */
+    if (b->capacity < 2) { b->count = 2; return TESSERA_BUFFER_TOO_SMALL; }
+    fixture_cell(f, b->records);
+    tessera_attributes *second = (tessera_attributes *)((char *)b->records + b->record_size);
+    fixture_cell(f, second);
+    second->frame.y = 20;
+    b->count = 2;
+    return TESSERA_OK;
   }
   if (b->capacity < 1) { b->count = 1; return TESSERA_BUFFER_TOO_SMALL; }
   fixture_cell(f, b->records);

@@ -70,7 +70,9 @@ enum JSONFormatter {
     case .transition(let status): return LayoutChangeJSON.json(status)
     case .offset(let point): return .object([("offset", pair(point.x, point.y))])
     case .clock(let report): return ClockJSON.json(report)
-    case .attributes(let list): return .object([("attributes", AttributesJSON.array(list))])
+    case .attributes(let list):
+      let warning = AttributesTable.repeatedWarning(list).map { [("warning", JSONOutput.string($0))] } ?? []
+      return .object([("attributes", AttributesJSON.array(list))] + warning)
     case .hit(let report): return HitJSON.json(report)
     case .contentSize(let size): return .object([("contentSize", pair(size.width, size.height))])
     case .batchOpened: return .object([("batch", .string("open"))])

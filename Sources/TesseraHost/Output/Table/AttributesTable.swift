@@ -7,14 +7,27 @@ enum AttributesTable {
   /// always lists everything).
   static func listing(_ list: AttributeList) -> String {
     let sorted = list.elements
+    let warning = repeatedWarning(list).map { "\nwarning: " + $0 } ?? ""
     guard let command = list.command, !list.showsAll, list.total > Limits.rowsShown else {
-      return table(sorted, ids: list.ids, dates: list.dateValues)
+      return table(sorted, ids: list.ids, dates: list.dateValues) + warning
     }
     let shown = table(
       Array(sorted.prefix(Limits.rowsShown)), ids: Array(list.ids.prefix(Limits.rowsShown)), countLine: false,
       dates: list.dateValues)
     return shown
       + "\n(\(Limits.rowsShown) of \(list.total) elements shown: '\(command) --all' prints them all, 'format json' lists them all as JSON)"
+      + warning
+  }
+
+  /// `the layout answered cell 0.3 twice …` when it answered an element more than once (the
+  /// first eight named): a table's last line, a JSON listing's `"warning"`.
+  static func repeatedWarning(_ list: AttributeList) -> String? {
+    guard !list.repeated.isEmpty else { return nil }
+    let named = list.repeated.prefix(8).map { "\($0.label) \($0.times == 2 ? "twice" : "\($0.times) times")" }
+      .joined(separator: ", ")
+    let more = list.repeated.count > 8 ? " … (\(list.repeated.count - 8) more)" : ""
+    return
+      "the layout answered \(named)\(more) in one query: an element is one view, which a layout answers once (a bug in the layout)"
   }
 
   /// One row per element, numbers at most 3 decimals; the cells' ids, z, alpha and extras appear
