@@ -25,10 +25,7 @@ public final class LiveWorkbench: @unchecked Sendable {
     // A batch> prompt takes the next lines, wherever they come from: the page neither opens one
     // (the terminal's lines would go into it) nor types into the terminal's.
     if origin == .page, Self.opensBatch(line) {
-      return Session.Outcome(
-        output:
-          "error: the page cannot open a batch> prompt (the terminal's next lines would go into it): give the operations on one line, as in 'batch delete 0.0; insert 0.1'",
-        failed: true)
+      return Session.Outcome(output: Self.batchRefusal, failed: true)
     }
     if origin == .page, isCollectingBatch {
       return Session.Outcome(
@@ -37,6 +34,12 @@ public final class LiveWorkbench: @unchecked Sendable {
     lock.lock()
     let restarts = supervisor.restarts
     var outcome = supervisor.perform(line, asSessionFile: origin == .page)
+    // However the line was spelled (quotes, other blanks), a page's line that left a batch> prompt
+    // open has it cancelled at once: the terminal's next lines must not go into it.
+    if origin == .page, supervisor.isCollectingBatch {
+      _ = supervisor.perform("cancel", asSessionFile: true)
+      outcome = Session.Outcome(output: Self.batchRefusal, failed: true)
+    }
     // The session files' refusal points at `--trust`, which the page has no way to give.
     if origin == .page, let output = outcome.output {
       outcome.output = output.replacingOccurrences(
@@ -102,10 +105,14 @@ public final class LiveWorkbench: @unchecked Sendable {
     return body()
   }
 
-  /// Whether `line` is `batch` alone (or a prefix of it), which opens a `batch>` prompt.
+  static let batchRefusal =
+    "error: the page cannot open a batch> prompt (the terminal's next lines would go into it): give the operations on one line, as in 'batch delete 0.0; insert 0.1'"
+
+  /// Whether `line` is `batch` alone (or a prefix of it), which opens a `batch>` prompt, read as
+  /// the engine reads it (quotes, any blanks).
   static func opensBatch(_ line: String) -> Bool {
-    let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
-    return words.count == 1 && command(line) == "batch"
+    guard let words = try? Tokenizer.words(line), words.count == 1 else { return false }
+    return (try? CommandLookup.find(words[0], in: Session.commands))?.name == "batch"
   }
 
   /// Whether `line` is `quit` (or a prefix of it the REPL takes).

@@ -41,11 +41,12 @@ import Testing
     )
     #expect(
       EngineFailure(cause: .ended(.signalled(SIGSEGV)), inFlight: nil).message
-        == "the engine crashed (SIGSEGV) outside any plugin call: a bug in Tessera, please report it with the commands that led here"
+        == "the engine crashed (SIGSEGV) outside any plugin call: a thread a plugin started, or a bug in Tessera (please report it with the commands that led here)"
     )
   }
 
-  /// Under `run` the crash is one line that names the trap; no stack trace reaches the output.
+  /// Under `run` the crash report names the trap; the runtime's stack trace does not reach the
+  /// output (its trap line does, as the engine printed it).
   @Test func runPrintsTheTrapInTheReportAndNoStackTrace() throws {
     let folder = try IsolationTests.folder("trap-report")
     let script = """
@@ -65,6 +66,7 @@ import Testing
         > gen grid 3
         generated 3 items in 1 section
         > layout uikitbad mode=trapPrepare
+        FixtureUIKitMisbehaves/UIKitBadLayout.swift:22: Fatal error: the layout traps in prepare()
         error: plugin 'uikit-fixtures' (layout 'uikitbad') crashed in prepare (SIGILL): FixtureUIKitMisbehaves/UIKitBadLayout.swift:22: Fatal error: the layout traps in prepare(); the session is as it was before this command
         > size
         contentSize 390x50
@@ -73,10 +75,10 @@ import Testing
   }
 
   /// A plugin's own prints still reach standard error, whole; under `run` (no backtraces) the
-  /// trap line and the runtime's stack trace do not, as the report carries the trap.
+  /// runtime's stack trace does not.
   @Test func aPluginsPrintsArePassedOnAndStackTracesKeptBack() throws {
     let text = "one\nFatal error: boom\nCurrent stack trace:\n0    x.so   0x1 f + 1\n1    y.so   0x2 g + 2\nafter\n"
-    for (keeps, expected) in [(false, "one\nafter\n"), (true, text)] {
+    for (keeps, expected) in [(false, "one\nFatal error: boom\nafter\n"), (true, text)] {
       var output: [Int32] = [-1, -1]
       try #require(pipe(&output) == 0)
       let errors = try #require(EngineErrors.reading(try Self.pipeWith(text), keepsBacktraces: keeps, to: output[1]))
@@ -89,13 +91,37 @@ import Testing
     }
   }
 
+  /// Long output passes whole and in order (it was read a line at a time off the front of a
+  /// buffer, and what was left in the pipe at exit was lost); a trap printed before a command
+  /// began names no crash of that command.
+  @Test func longOutputPassesWholeAndOldTrapsAreForgotten() throws {
+    let lines = (0..<200_001).map { "line \($0)\n" }.joined()
+    let folder = try IsolationTests.folder("engine-errors-long")
+    let outputFile = open(folder + "/out", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    try #require(outputFile >= 0)
+    let errors = try #require(
+      EngineErrors.reading(
+        try Self.pipeWith("Fatal error: printed, not crashed\n" + lines), keepsBacktraces: false, to: outputFile))
+    errors.drain(waiting: 30)
+    close(outputFile)
+    let written = try String(contentsOfFile: folder + "/out", encoding: .utf8)
+    #expect(written == "Fatal error: printed, not crashed\n" + lines)
+    #expect(errors.trap(waiting: 0) == "Fatal error: printed, not crashed")
+    errors.commandBegins()
+    #expect(errors.trap(waiting: 0) == nil)
+  }
+
   /// A pipe whose read end holds `text`, its write end closed.
   static func pipeWith(_ text: String) throws -> Int32 {
     var ends: [Int32] = [-1, -1]
     try #require(pipe(&ends) == 0)
+    // Written by a thread of its own: more than a pipe holds waits for the reader.
     let bytes = Array(text.utf8)
-    #expect(write(ends[1], bytes, bytes.count) == bytes.count)
-    close(ends[1])
+    let writer = ends[1]
+    Thread.detachNewThread {
+      _ = bytes.withUnsafeBytes { FileDescriptorIO.writeAll(writer, $0) }
+      close(writer)
+    }
     return ends[0]
   }
 }

@@ -65,6 +65,11 @@ import Testing
       #expect(output.split(separator: "\n").first.map(String.init) == expected)
       #expect(output.utf8.count < 2_000)
     }
+    // A long argument of short words is cut as a whole message.
+    let words = String(repeating: "ab ", count: 50_000)
+    let quoted = try #require(session.execute("load \"\(words)\""))
+    #expect(quoted.utf8.count < 4_200)
+    #expect(quoted.hasSuffix("… (the message is 150032 bytes)"))
     // A path of ordinary length is named whole.
     let path = "/tmp/" + String(repeating: "folder/", count: 30) + "data.json"
     #expect(session.execute("load \(path)") == "error: cannot read \(path): no such file")

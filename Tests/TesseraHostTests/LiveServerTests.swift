@@ -89,6 +89,14 @@ import Testing
         == "error: the page cannot open a batch> prompt (the terminal's next lines would go into it): give the operations on one line, as in 'batch delete 0.0; insert 0.1'"
     )
     #expect(!workbench.isCollectingBatch)
+    // However it is spelled: other blanks, quotes.
+    for line in ["batch\r", "\"batch\"", "batch\u{A0}", "batch\u{0B}", "batch\u{0C}", "  b"] {
+      #expect(
+        workbench.perform(line, from: .page).output
+          == "error: the page cannot open a batch> prompt (the terminal's next lines would go into it): give the operations on one line, as in 'batch delete 0.0; insert 0.1'",
+        "\(line.debugDescription)")
+      #expect(!workbench.isCollectingBatch, "\(line.debugDescription)")
+    }
     #expect(workbench.perform("batch delete 0.0", from: .page).output?.contains("deleted 1: 0.0 (i0)") == true)
     #expect(workbench.perform("batch", from: .terminal).failed == false)
     #expect(

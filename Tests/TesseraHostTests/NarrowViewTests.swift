@@ -29,7 +29,8 @@ import Testing
       for view in Self.views {
         let session = Support.session()
         for line in [
-          Self.dataset(for: name), "layout \(name)", "viewport \(view)", "dump --all", "scroll 0 50", "visible",
+          Self.dataset(for: name), "layout \(name)", "viewport \(view)", "dump --all", "item 0.0", "scroll 0 50",
+          "visible",
         ] {
           let output = session.execute(line) ?? ""
           #expect(!output.hasPrefix("error"), "\(name) in \(view): \(line): \(output)")

@@ -93,6 +93,57 @@ import Testing
     }
   }
 
+  /// A runner that, while the first command runs, does `change` to the checked file.
+  final class ChangingRunner: CommandRunner {
+    let session = Support.session()
+    var change: (() -> Void)?
+    init(_ change: @escaping () -> Void) { self.change = change }
+    var wantsToQuit: Bool { session.wantsToQuit }
+    func perform(_ line: String) -> Session.Outcome {
+      change?()
+      change = nil
+      return session.perform(line)
+    }
+  }
+
+  /// A link swapped in for the file while it is checked (to an outside file with the same bytes)
+  /// is never followed by the update, and a file made read-only meanwhile is not replaced.
+  @Test func anUpdateWritesOnlyTheFileItRead() throws {
+    let (root, checked, outside) = try Self.folders()
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let file = checked + "/t.session"
+    let stale = "> gen grid 2\ngenerated 3 items in 1 section\n"
+    try stale.write(toFile: file, atomically: true, encoding: .utf8)
+    try stale.write(toFile: outside + "/victim.session", atomically: true, encoding: .utf8)
+    let swap = SessionChecker(roots: [checked]) { _ in
+      ChangingRunner {
+        unlink(file)
+        symlink(outside + "/victim.session", file)
+      }
+    }
+    do {
+      _ = try swap.check(path: file, update: true)
+      Issue.record("the update went through a link swapped in")
+    } catch {
+      #expect(
+        error.message
+          == "cannot update \(file): it was replaced while it was checked (by a link or another file); the file is unchanged: check it again to update it"
+      )
+    }
+    #expect(try String(contentsOfFile: outside + "/victim.session", encoding: .utf8) == stale)
+    unlink(file)
+    try stale.write(toFile: file, atomically: true, encoding: .utf8)
+    let lock = SessionChecker(roots: [checked]) { _ in ChangingRunner { chmod(file, 0o444) } }
+    do {
+      _ = try lock.check(path: file, update: true)
+      Issue.record("a file made read-only was replaced")
+    } catch {
+      #expect(
+        error.message == "cannot update \(file): it was made read-only while it was checked; the file is unchanged")
+    }
+    #expect(try String(contentsOfFile: file, encoding: .utf8) == stale)
+  }
+
   @Test func anUpdateDoesNotOverwriteAnEditSavedWhileItRan() throws {
     let (root, checked, _) = try Self.folders()
     defer { try? FileManager.default.removeItem(atPath: root) }

@@ -65,7 +65,8 @@ public class PinterestLayout: UICollectionViewLayout {
         let height = cellPadding * 2 + photoHeight
         let frame = CGRect(x: xOffset[column], y: yOffset[column], width: columnWidth, height: height)
         let attributes = UICollectionViewLayoutAttributes(forCellWith: indexPath)
-        attributes.frame = frame.insetBy(dx: cellPadding, dy: cellPadding)
+        // A column narrower than its padding keeps a cell of no width (insetBy would make it null).
+        attributes.frame = frame.insetBy(dx: min(cellPadding, frame.width / 2), dy: cellPadding)
         cache.append(attributes)
         contentHeight = max(contentHeight, frame.maxY)
         yOffset[column] = yOffset[column] + height

@@ -6,17 +6,26 @@
 
 /// Reading text files without Foundation; errors name the path as the person typed it.
 package enum TextFile {
-  package static func read(_ path: String, shownAs shown: String) throws(HostError) -> String {
-    String(decoding: try readUTF8(path, shownAs: shown), as: UTF8.self)
+  /// `followingLinks: false` refuses a path whose last part is a link (a file already resolved
+  /// to its real path, which a link swapped in since must not lead elsewhere).
+  package static func read(_ path: String, shownAs shown: String, followingLinks: Bool = true) throws(HostError)
+    -> String
+  {
+    String(decoding: try readUTF8(path, shownAs: shown, followingLinks: followingLinks), as: UTF8.self)
   }
 
   /// The file's bytes, checked to be UTF-8 (a pass over machine words when they are ASCII).
   /// The file is opened once (without blocking: a FIFO cannot hang it) and everything is
   /// checked through that descriptor, so a file swapped after the check is never the one read.
-  package static func readUTF8(_ path: String, shownAs shown: String) throws(HostError) -> [UInt8] {
-    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+  package static func readUTF8(_ path: String, shownAs shown: String, followingLinks: Bool = true) throws(HostError)
+    -> [UInt8]
+  {
+    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (followingLinks ? 0 : O_NOFOLLOW))
     guard fd >= 0 else {
       if errno == ENOENT || errno == ENOTDIR { throw HostError(.io, "cannot read \(shown): no such file") }
+      if errno == ELOOP, !followingLinks {
+        throw HostError(.refused, "cannot read \(shown): it was replaced by a link while it was checked")
+      }
       throw HostError(.io, "cannot read \(shown): \(String(cString: strerror(errno)))")
     }
     var info = stat()
@@ -81,15 +90,19 @@ package enum TextFile {
   /// error says why.
   /// With `expecting`, the file's bytes are read again just before the rename: when they are no
   /// longer those (an edit saved while the file was being checked), nothing is replaced.
+  /// With `resolved`, `path` is already the file's real path, checked by the caller, and is not
+  /// resolved again: a link swapped in for it meanwhile is replaced itself, never followed out of
+  /// the folder (and the file must still be a writable regular file).
   package static func replaceAtomically(
-    _ path: String, with text: String, shownAs shown: String? = nil, expecting read: String? = nil
+    _ path: String, with text: String, shownAs shown: String? = nil, expecting read: String? = nil,
+    resolved: Bool = false
   ) throws(HostError) {
     let shown = shown ?? path
     func failure(_ what: String) -> HostError {
       HostError(.io, "cannot update \(shown): \(what) (\(String(cString: strerror(errno)))); the file is unchanged")
     }
     // A linked session file is updated where it really is; the link stays a link.
-    let path = FileAccess.realPath(path) ?? path
+    let path = resolved ? path : FileAccess.realPath(path) ?? path
     var original = stat()
     guard stat(path, &original) == 0 else { throw failure("it cannot be read") }
     let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
@@ -113,6 +126,24 @@ package enum TextFile {
       throw failure("flushing failed")
     }
     guard close(fd) == 0 else { throw failure("closing failed") }
+    if resolved {
+      // Still the regular file it was, and still writable (not swapped for a link, not made
+      // read-only while it was checked).
+      var now = stat()
+      guard lstat(path, &now) == 0, (now.st_mode & S_IFMT) == S_IFREG, now.st_dev == original.st_dev,
+        now.st_ino == original.st_ino
+      else {
+        throw HostError(
+          .refused,
+          "cannot update \(shown): it was replaced while it was checked (by a link or another file); the file is unchanged: check it again to update it"
+        )
+      }
+      guard now.st_mode & 0o222 != 0 else {
+        throw HostError(
+          .refused,
+          "cannot update \(shown): it was made read-only while it was checked; the file is unchanged")
+      }
+    }
     if let read, FileAccess.readBytes(path).map({ $0.elementsEqual(read.utf8) }) != true {
       throw HostError(
         .refused,

@@ -22,12 +22,22 @@ extension String {
   /// The longest run without a blank an error message keeps whole, in bytes: a path fits, a
   /// 5 MB argument echoed back does not.
   package static let longestWord = 240
+  /// The longest message an error keeps whole, in bytes.
+  package static let longestMessage = 4000
 
   /// The text with each run of non-blank characters longer than `longestWord` bytes cut to its
   /// `quotedPrefix` (the quote or punctuation that closed it kept): every message an error
   /// carries goes through it, so no argument comes back whole, whichever command quoted it.
   package var clippingLongWords: String {
     guard utf8.count > Self.longestWord else { return self }
+    let clipped = clippingEachLongWord
+    // A message of many short words (a long quoted argument) is cut as a whole past this.
+    guard clipped.utf8.count > Self.longestMessage else { return clipped }
+    let kept = String(decoding: clipped.utf8.prefix(Self.longestMessage), as: UTF8.self)
+    return "\(kept)… (the message is \(utf8.count) bytes)"
+  }
+
+  private var clippingEachLongWord: String {
     var result = ""
     var rest = self[...]
     while let blank = rest.firstIndex(where: \.isWhitespace) ?? (rest.isEmpty ? nil : rest.endIndex) {

@@ -10,8 +10,8 @@ import Synchronization
 /// a trap — read on a thread of its own and passed on to this process's standard error, so that
 /// the supervisor can put a trap's message (`Fatal error: …`, `Precondition failed: …`) in its
 /// crash report and show a backtrace only where one is wanted: the REPL shows Swift's own (12
-/// frames); under `run` and `check` the one-line report stands alone, and the runtime's
-/// "Current stack trace:" listing is not passed on.
+/// frames); under `run` and `check` the runtime's "Current stack trace:" listing is not passed
+/// on (everything else is, the trap's line included).
 final class EngineErrors: Sendable {
   /// The read end of the pipe the engine writes to (its descriptors 1 and 2).
   private let fd: Int32
@@ -53,29 +53,45 @@ final class EngineErrors: Sendable {
     self.output = output
   }
 
-  /// The last trap message the engine printed, waiting at most `seconds` for the rest of what it
-  /// wrote (an engine that has ended has written everything; its pipe may still be draining).
+  /// The last trap message the engine printed since the current command began, waiting at most
+  /// `seconds` for the rest of what it wrote (an engine that has ended has written everything;
+  /// its pipe may still be draining).
   func trap(waiting seconds: Double) -> String? {
+    drain(waiting: seconds)
+    return state.withLock { $0.trap }
+  }
+
+  /// A command begins: a trap line printed before it (a plugin that printed one and went on)
+  /// names no crash of this command.
+  func commandBegins() {
+    state.withLock { $0.trap = nil }
+  }
+
+  /// Waits at most `seconds` until everything the engine wrote has been passed on (the engine
+  /// and whatever it forked are gone): an exiting supervisor loses none of it.
+  func drain(waiting seconds: Double) {
     let deadline = EngineProcess.now() + seconds
     while !state.withLock({ $0.ended }), EngineProcess.now() < deadline { usleep(2_000) }
-    return state.withLock { $0.trap }
   }
 
   private func run() {
     var pending: [UInt8] = []
     var inStackTrace = false
-    var buffer = [UInt8](repeating: 0, count: 1 << 14)
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
     while true {
       let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
       if count < 0, errno == EINTR { continue }
       guard count > 0 else { break }
       pending.append(contentsOf: buffer[0..<count])
+      // Whole lines are looked at and passed on; the consumed part is dropped once a read.
       var passed: [UInt8] = []
-      while let newline = pending.firstIndex(of: 10) {
-        let line = Array(pending[...newline])
-        pending.removeSubrange(...newline)
+      var start = 0
+      while let newline = pending[start...].firstIndex(of: 10) {
+        let line = pending[start...newline]
         if keep(line, inStackTrace: &inStackTrace) { passed += line }
+        start = newline + 1
       }
+      pending.removeSubrange(..<start)
       // A line longer than the buffer is passed on as it comes (a plugin printing without end).
       if pending.count > buffer.count {
         passed += pending
@@ -83,17 +99,20 @@ final class EngineErrors: Sendable {
       }
       if !passed.isEmpty { _ = FileDescriptorIO.writeAll(output, passed) }
     }
-    if !pending.isEmpty, keep(pending, inStackTrace: &inStackTrace) { _ = FileDescriptorIO.writeAll(output, pending) }
+    if !pending.isEmpty, keep(pending[...], inStackTrace: &inStackTrace) {
+      _ = FileDescriptorIO.writeAll(output, pending)
+    }
     close(fd)
     state.withLock { $0.ended = true }
   }
 
-  /// Whether `line` is passed on; notes a trap's message.
-  private func keep(_ line: [UInt8], inStackTrace: inout Bool) -> Bool {
+  /// Whether `line` is passed on (all but the runtime's stack trace where backtraces are not
+  /// wanted); notes a trap's message.
+  private func keep(_ line: ArraySlice<UInt8>, inStackTrace: inout Bool) -> Bool {
     let text = String(decoding: line, as: UTF8.self).trimmingTrailingNewline
     if let message = Self.trapMessage(text) {
       state.withLock { $0.trap = message }
-      return keepsBacktraces
+      return true
     }
     if keepsBacktraces { return true }
     if text == "Current stack trace:" {
@@ -134,6 +153,7 @@ final class EngineErrors: Sendable {
   static func isFrame(_ line: String) -> Bool {
     let words = line.split(separator: " ", omittingEmptySubsequences: true)
     return words.count >= 3 && words[0].allSatisfy(\.isNumber) && words[2].hasPrefix("0x")
+      && words[2].dropFirst(2).allSatisfy(\.isHexDigit) && words[2].count > 2
   }
 }
 

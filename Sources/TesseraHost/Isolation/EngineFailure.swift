@@ -56,7 +56,7 @@ struct EngineFailure: Equatable {
       let said = trap.map { ": " + String($0.prefix(400)) } ?? ""
       guard let inFlight, let during else {
         return
-          "the engine crashed (\(Self.signalName(signal))\(said.isEmpty ? "" : ",\(said.dropFirst())")) outside any plugin call: a bug in Tessera, please report it with the commands that led here"
+          "the engine crashed (\(Self.signalName(signal))\(said.isEmpty ? "" : ",\(said.dropFirst())")) outside any plugin call: a thread a plugin started, or a bug in Tessera (please report it with the commands that led here)"
       }
       return "\(inFlight.caller) crashed \(during) (\(Self.signalName(signal)))\(said)"
     case .ended(.exited(let status)):

@@ -102,6 +102,8 @@ final class EngineProcess {
     close(responses)
     kill()
     if exitStatus == nil { _ = wait() }
+    // What it printed last reaches standard error before this process goes on (or exits).
+    errors?.drain(waiting: 2)
   }
 
   /// A pipe whose ends close on exec (the child gets only the ends dup2'ed to 3 and 4).

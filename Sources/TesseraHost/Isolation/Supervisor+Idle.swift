@@ -10,6 +10,7 @@ extension Supervisor {
       recoverBetweenCommands(engine, finding: finding)
     }
     defer { watchBetweenCommands() }
+    engine?.errors?.commandBegins()
     return body()
   }
 

@@ -39,7 +39,7 @@ public struct SessionChecker {
   public func check(path: String, update: Bool, pictures: String? = nil) throws(HostError) -> Outcome {
     let real = try SessionFileAccess.resolve(path, under: roots)
     if update { try SessionFileAccess.checkWritable(real, shownAs: path) }
-    let text = try TextFile.read(real, shownAs: path)
+    let text = try TextFile.read(real, shownAs: path, followingLinks: roots == nil)
     let file = SessionFile.parse(text)
     let runner = try makeRunner(TextFile.folder(of: path))
     var outputs: [Int: [String]] = [:]
@@ -104,7 +104,7 @@ public struct SessionChecker {
       TextFile.removeStaleTemporaries(of: path)
       let rewritten = file.rendered(replacing: outputs)
       if rewritten == text { return .passed }
-      try TextFile.replaceAtomically(real, with: rewritten, shownAs: path, expecting: text)
+      try TextFile.replaceAtomically(real, with: rewritten, shownAs: path, expecting: text, resolved: true)
       return .updated
     }
     return .passed

@@ -62,6 +62,7 @@ extension WorkbenchState {
       ("displayEvents", .bool(settings.displayEvents)),
       ("watchdog", .number(watchdogSeconds)),
       ("clock", .array([.number(clock.time), .number(Double(clock.frames))])),
+      ("clockMotion", clockMotionJSON),
       ("touch", .array([.number(model.touch.screenPoint.x), .number(model.touch.screenPoint.y)])),
       (
         "selfSizing",
@@ -188,13 +189,7 @@ extension WorkbenchState {
     memos.lastBatch = nil
     memos.lastLayoutChange = nil
     // What is on screen follows from the rest: taken again, as after the checkpoint's command.
-    if case .array(let values)? = try? member("clock").value, values.count == 2,
-      case .number(let time) = values[0].value, case .number(let frames) = values[1].value, time.isFinite, time >= 0
-    {
-      clock = WorkbenchClock()
-      clock.time = time
-      clock.frames = Int(exactly: frames) ?? 0
-    }
+    restoreClock(try? member("clock"), motion: try? member("clockMotion"))
     if case .array(let values)? = try? member("touch").value, values.count == 2,
       case .number(let x) = values[0].value, case .number(let y) = values[1].value, x.isFinite, y.isFinite
     {

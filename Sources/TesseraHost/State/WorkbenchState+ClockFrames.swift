@@ -69,7 +69,6 @@ extension WorkbenchState {
   /// Whether a checkpoint must wait: motion in progress lives in the layout and in the clock,
   /// which a checkpoint does not write down (the journal replays it exactly instead).
   var clockBlocker: String? {
-    if clock.scroll != nil { return "an animated scroll is running" }
     if memos.lastFilm != nil { return "the last step can still be drawn" }
     if let layout, layout.movesWithTime, layout.isMoving() { return "the layout is moving" }
     return nil
