@@ -32,37 +32,27 @@ import Testing
     """
   }
 
-  @Test func aPluginThreadThatCrashes() throws {
-    #expect(
-      try Self.session("bgcrash")
-        == Self.transcript("bgcrash", "the engine crashed (SIGSEGV) in no plugin call: a thread a plugin started"))
-  }
+  /// A plugin's own thread, 0.3 s after the prepare: what it does, the options the session
+  /// needs, and what is said.
+  static let threads: [(mode: String, options: [String], said: String)] = [
+    ("bgcrash", [], "the engine crashed (SIGSEGV) in no plugin call: a thread a plugin started"),
+    (
+      "bgexit", [],
+      "the engine exited with status 3 in no plugin call: a thread a plugin started called exit (a plugin must not)"
+    ),
+    (
+      "bgbomb", ["--memory-limit", "0.25"],
+      "the engine went past the memory limit of 0.25 GB (--memory-limit changes it): a thread a plugin started, allocating in the background; it was stopped"
+    ),
+    (
+      "bgjunk", [],
+      "something in the engine wrote on its pipes to the supervisor: a thread a plugin started (a plugin must not write to descriptors it did not open); it was stopped"
+    ),
+  ]
 
-  @Test func aPluginThreadThatCallsExit() throws {
-    #expect(
-      try Self.session("bgexit")
-        == Self.transcript(
-          "bgexit",
-          "the engine exited with status 3 in no plugin call: a thread a plugin started called exit (a plugin must not)"
-        ))
-  }
-
-  @Test func aPluginThreadThatAllocatesWithoutEnd() throws {
-    #expect(
-      try Self.session("bgbomb", options: ["--memory-limit", "0.25"])
-        == Self.transcript(
-          "bgbomb",
-          "the engine went past the memory limit of 0.25 GB (--memory-limit changes it): a thread a plugin started, allocating in the background; it was stopped"
-        ))
-  }
-
-  @Test func aPluginThreadThatWritesOnTheEnginesPipes() throws {
-    #expect(
-      try Self.session("bgjunk")
-        == Self.transcript(
-          "bgjunk",
-          "something in the engine wrote on its pipes to the supervisor: a thread a plugin started (a plugin must not write to descriptors it did not open); it was stopped"
-        ))
+  @Test(arguments: threads.indices) func aPluginThreadThatFailsInTheBackground(_ index: Int) throws {
+    let (mode, options, said) = Self.threads[index]
+    #expect(try Self.session(mode, options: options) == Self.transcript(mode, said))
   }
 
   @Test func aSignalFromOutside() throws {

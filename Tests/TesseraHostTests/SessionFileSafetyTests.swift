@@ -75,21 +75,13 @@ import Testing
     #expect(try Self.tessera(["check", "checked"], in: root).1.contains("-generated 3 items in 1 section"))
   }
 
-  /// A runner that saves an edit to the file while its first command runs, as a person whose
-  /// editor is open on the golden file might.
-  final class EditingRunner: CommandRunner {
-    let session = Support.session()
-    let file: String
-    var edited = false
-    init(file: String) { self.file = file }
-    var wantsToQuit: Bool { session.wantsToQuit }
-    func perform(_ line: String) -> Session.Outcome {
-      if !edited {
-        edited = true
-        try? "# a comment the person just wrote\n> gen grid 2\ngenerated 3 items in 1 section\n".write(
-          toFile: file, atomically: false, encoding: .utf8)
-      }
-      return session.perform(line)
+  /// Expects `check --update` of `file` to be refused with `message`.
+  static func expectRefusal(_ checker: SessionChecker, _ file: String, _ message: String) {
+    do {
+      _ = try checker.check(path: file, update: true)
+      Issue.record("\(file) was updated: expected \(message)")
+    } catch {
+      #expect(error.message == message)
     }
   }
 
@@ -121,26 +113,16 @@ import Testing
         symlink(outside + "/victim.session", file)
       }
     }
-    do {
-      _ = try swap.check(path: file, update: true)
-      Issue.record("the update went through a link swapped in")
-    } catch {
-      #expect(
-        error.message
-          == "cannot update \(file): it was replaced while it was checked (by a link or another file); the file is unchanged: check it again to update it"
-      )
-    }
+    Self.expectRefusal(
+      swap, file,
+      "cannot update \(file): it was replaced while it was checked (by a link or another file); the file is unchanged: check it again to update it"
+    )
     #expect(try String(contentsOfFile: outside + "/victim.session", encoding: .utf8) == stale)
     unlink(file)
     try stale.write(toFile: file, atomically: true, encoding: .utf8)
     let lock = SessionChecker(roots: [checked]) { _ in ChangingRunner { chmod(file, 0o444) } }
-    do {
-      _ = try lock.check(path: file, update: true)
-      Issue.record("a file made read-only was replaced")
-    } catch {
-      #expect(
-        error.message == "cannot update \(file): it was made read-only while it was checked; the file is unchanged")
-    }
+    Self.expectRefusal(
+      lock, file, "cannot update \(file): it was made read-only while it was checked; the file is unchanged")
     #expect(try String(contentsOfFile: file, encoding: .utf8) == stale)
   }
 
@@ -149,16 +131,17 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: root) }
     let file = checked + "/edited.session"
     try "> gen grid 2\ngenerated 3 items in 1 section\n".write(toFile: file, atomically: true, encoding: .utf8)
-    let checker = SessionChecker(roots: [checked]) { _ in EditingRunner(file: file) }
-    do {
-      _ = try checker.check(path: file, update: true)
-      Issue.record("the update replaced a file edited while it ran")
-    } catch {
-      #expect(
-        error.message
-          == "cannot update \(file): it changed since it was read (an edit saved while it was checked?); the file is unchanged: check it again to update it"
-      )
+    // A person's editor saves the file while its first command runs.
+    let checker = SessionChecker(roots: [checked]) { _ in
+      ChangingRunner {
+        try? "# a comment the person just wrote\n> gen grid 2\ngenerated 3 items in 1 section\n".write(
+          toFile: file, atomically: false, encoding: .utf8)
+      }
     }
+    Self.expectRefusal(
+      checker, file,
+      "cannot update \(file): it changed since it was read (an edit saved while it was checked?); the file is unchanged: check it again to update it"
+    )
     #expect(
       try String(contentsOfFile: file, encoding: .utf8)
         == "# a comment the person just wrote\n> gen grid 2\ngenerated 3 items in 1 section\n")

@@ -30,21 +30,7 @@ final class EngineErrors: Sendable {
   /// standard error directly then.
   static func reading(_ fd: Int32, keepsBacktraces: Bool, to output: Int32 = 2) -> EngineErrors? {
     let errors = EngineErrors(fd: fd, keepsBacktraces: keepsBacktraces, output: output)
-    let retained = Unmanaged.passRetained(errors)
-    var thread = pthread_t()
-    let started = pthread_create(
-      &thread, nil,
-      { raw in
-        guard let raw else { return nil }
-        Unmanaged<EngineErrors>.fromOpaque(raw).takeRetainedValue().run()
-        return nil
-      }, retained.toOpaque())
-    guard started == 0 else {
-      retained.release()
-      return nil
-    }
-    pthread_detach(thread)
-    return errors
+    return DetachedThread.start { errors.run() } ? errors : nil
   }
 
   private init(fd: Int32, keepsBacktraces: Bool, output: Int32) {
@@ -83,21 +69,28 @@ final class EngineErrors: Sendable {
       if count < 0, errno == EINTR { continue }
       guard count > 0 else { break }
       pending.append(contentsOf: buffer[0..<count])
-      // Whole lines are looked at and passed on; the consumed part is dropped once a read.
-      var passed: [UInt8] = []
+      // Whole lines are looked at (newlines found with memchr); the lines kept go out as spans,
+      // and the consumed part is dropped once a read.
       var start = 0
-      while let newline = pending[start...].firstIndex(of: 10) {
-        let line = pending[start...newline]
-        if keep(line, inStackTrace: &inStackTrace) { passed += line }
-        start = newline + 1
+      var keptFrom = 0
+      pending.withUnsafeBytes { raw in
+        guard let base = raw.baseAddress else { return }
+        while start < raw.count, let hit = memchr(base + start, 10, raw.count - start) {
+          let end = base.distance(to: UnsafeRawPointer(hit)) + 1
+          if !keep(pending[start..<end], inStackTrace: &inStackTrace) {
+            _ = FileDescriptorIO.writeAll(output, UnsafeRawBufferPointer(rebasing: raw[keptFrom..<start]))
+            keptFrom = end
+          }
+          start = end
+        }
+        _ = FileDescriptorIO.writeAll(output, UnsafeRawBufferPointer(rebasing: raw[keptFrom..<start]))
       }
       pending.removeSubrange(..<start)
       // A line longer than the buffer is passed on as it comes (a plugin printing without end).
       if pending.count > buffer.count {
-        passed += pending
+        _ = FileDescriptorIO.writeAll(output, pending)
         pending.removeAll()
       }
-      if !passed.isEmpty { _ = FileDescriptorIO.writeAll(output, passed) }
     }
     if !pending.isEmpty, keep(pending[...], inStackTrace: &inStackTrace) {
       _ = FileDescriptorIO.writeAll(output, pending)
@@ -107,21 +100,50 @@ final class EngineErrors: Sendable {
   }
 
   /// Whether `line` is passed on (all but the runtime's stack trace where backtraces are not
-  /// wanted); notes a trap's message.
+  /// wanted); notes a trap's message. Most lines are only scanned as bytes: a line becomes a
+  /// string only when it may be a trap's or the stack trace's.
   private func keep(_ line: ArraySlice<UInt8>, inStackTrace: inout Bool) -> Bool {
-    let text = String(decoding: line, as: UTF8.self).trimmingTrailingNewline
-    if let message = Self.trapMessage(text) {
+    if Self.mayBeTrap(line),
+      let message = Self.trapMessage(String(decoding: line, as: UTF8.self).trimmingTrailingNewline)
+    {
       state.withLock { $0.trap = message }
       return true
     }
     if keepsBacktraces { return true }
-    if text == "Current stack trace:" {
+    if Self.startsWith(line, Self.stackTraceHeading) {
       inStackTrace = true
       return false
     }
-    if inStackTrace, Self.isFrame(text) { return false }
+    guard inStackTrace else { return true }
+    if Self.isFrame(String(decoding: line, as: UTF8.self).trimmingTrailingNewline) { return false }
     inStackTrace = false
     return true
+  }
+
+  private static let trapWords = ["Fatal error", "Precondition failed", "Assertion failed"].map { Array($0.utf8) }
+  private static let stackTraceHeading = Array("Current stack trace:".utf8)
+
+  /// Whether `line` begins with a trap's kind, or has one right after a colon and a blank (`PATH:
+  /// LINE: Fatal error`): the colons are found with `memchr`, so an ordinary line costs little.
+  static func mayBeTrap(_ line: ArraySlice<UInt8>) -> Bool {
+    if trapWords.contains(where: { startsWith(line, $0) }) { return true }
+    return line.withUnsafeBytes { raw -> Bool in
+      guard let base = raw.baseAddress else { return false }
+      var offset = 0
+      while offset < raw.count, let hit = memchr(base + offset, 58, raw.count - offset) {
+        let after = base.distance(to: UnsafeRawPointer(hit)) + 2  // past ": "
+        if after < raw.count, raw[after - 1] == 32 {
+          let rest = line[(line.startIndex + after)...]
+          if trapWords.contains(where: { startsWith(rest, $0) }) { return true }
+        }
+        offset = after - 1
+      }
+      return false
+    }
+  }
+
+  static func startsWith(_ bytes: ArraySlice<UInt8>, _ word: [UInt8]) -> Bool {
+    bytes.count >= word.count && bytes.prefix(word.count).elementsEqual(word)
   }
 
   /// The line itself when it is Swift's report of a trap — `MyLayout.swift:22: Fatal error: the

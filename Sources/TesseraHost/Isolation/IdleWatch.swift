@@ -44,21 +44,7 @@ final class IdleWatch: Sendable {
   /// Starts the thread; nil when none can be started (then nothing is watched between commands).
   static func start(announce: @escaping @Sendable (Finding, Watched) -> Void) -> IdleWatch? {
     let watch = IdleWatch(announce: announce)
-    let retained = Unmanaged.passRetained(watch)
-    var thread = pthread_t()
-    let started = pthread_create(
-      &thread, nil,
-      { raw in
-        guard let raw else { return nil }
-        Unmanaged<IdleWatch>.fromOpaque(raw).takeRetainedValue().run()
-        return nil
-      }, retained.toOpaque())
-    guard started == 0 else {
-      retained.release()
-      return nil
-    }
-    pthread_detach(thread)
-    return watch
+    return DetachedThread.start { watch.run() } ? watch : nil
   }
 
   private init(announce: @escaping @Sendable (Finding, Watched) -> Void) {
