@@ -7,28 +7,11 @@
 /// Work run on a thread of its own, waited for with `join`: a write that overlaps the work after
 /// it on another core. When no thread can be started the work runs at once, on the caller's.
 package final class BackgroundJob {
-  private final class Work {
-    let body: @Sendable () -> Void
-    init(_ body: @escaping @Sendable () -> Void) { self.body = body }
-  }
-
   private var thread: pthread_t?
 
   package init(_ body: @escaping @Sendable () -> Void) {
-    let work = Unmanaged.passRetained(Work(body))
-    var thread = pthread_t()
-    let started = pthread_create(
-      &thread, nil,
-      { raw in
-        guard let raw else { return nil }
-        Unmanaged<Work>.fromOpaque(raw).takeRetainedValue().body()
-        return nil
-      }, work.toOpaque())
-    if started == 0 {
-      self.thread = thread
-    } else {
-      work.takeRetainedValue().body()
-    }
+    thread = DetachedThread.spawn(body)
+    if thread == nil { body() }
   }
 
   /// Returns when the work is done (at once if it already is, or was joined before).

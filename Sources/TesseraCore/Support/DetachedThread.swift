@@ -4,8 +4,8 @@
   import Musl
 #endif
 
-/// Work that runs on a thread of its own for as long as it takes, never joined: a reader of a
-/// pipe, a watcher. (`BackgroundJob` is the one to join.)
+/// Work on a thread of its own: detached, for as long as it takes (a reader of a pipe, a
+/// watcher), or spawned for the caller to join (`BackgroundJob`). One place starts pthreads.
 package enum DetachedThread {
   private final class Work {
     let body: @Sendable () -> Void
@@ -14,6 +14,14 @@ package enum DetachedThread {
 
   /// Starts `body`; false when no thread can be started (nothing runs then).
   package static func start(_ body: @escaping @Sendable () -> Void) -> Bool {
+    guard let thread = spawn(body) else { return false }
+    pthread_detach(thread)
+    return true
+  }
+
+  /// Starts `body` on a thread the caller joins or detaches; nil when none can be started
+  /// (nothing runs then).
+  package static func spawn(_ body: @escaping @Sendable () -> Void) -> pthread_t? {
     let work = Unmanaged.passRetained(Work(body))
     var thread = pthread_t()
     let started = pthread_create(
@@ -25,9 +33,8 @@ package enum DetachedThread {
       }, work.toOpaque())
     guard started == 0 else {
       work.release()
-      return false
+      return nil
     }
-    pthread_detach(thread)
-    return true
+    return thread
   }
 }
