@@ -51,10 +51,14 @@ var targets: [Target] = [
     swiftSettings: strict),
   .target(
     name: "TesseraTesting", dependencies: ["TesseraKit", "TesseraHost"], swiftSettings: strict),
-  // `tessera serve`: the live view's HTTP and WebSocket server (FlyingFox) and its page, plain
+  // `tessera serve`: the live view's HTTP and WebSocket server (SwiftNIO) and its page, plain
   // HTML, CSS and JavaScript embedded in the binary.
   .target(
-    name: "TesseraLive", dependencies: ["TesseraHost", .product(name: "FlyingFox", package: "FlyingFox")],
+    name: "TesseraLive",
+    dependencies: [
+      "TesseraHost", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+      .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOWebSocket", package: "swift-nio"),
+    ],
     resources: [.embedInCode("Page/live.html"), .embedInCode("Page/live.css"), .embedInCode("Page/live.js")],
     swiftSettings: strict),
   .executableTarget(
@@ -73,7 +77,10 @@ var targets: [Target] = [
   .testTarget(name: "TesseraKitTests", dependencies: ["TesseraKit"], swiftSettings: strict),
   .testTarget(
     name: "TesseraHostTests",
-    dependencies: ["TesseraHost", "TesseraCore", "TesseraLive", "TesseraText", "FlowLayout"],
+    dependencies: [
+      "TesseraHost", "TesseraCore", "TesseraLive", "TesseraText", "FlowLayout",
+      .product(name: "NIOEmbedded", package: "swift-nio"),
+    ],
     swiftSettings: strict),
   .testTarget(
     name: "TesseraTestingTests", dependencies: ["TesseraTesting", "FlowLayout", "RaggyLayout"], swiftSettings: strict),
@@ -140,8 +147,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-algorithms", from: "1.2.1"),
     .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
-    // The live view's server (docs/design.md, "The live view": why not Hummingbird or Vapor).
-    .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+    // The live view's server (docs/design.md, "The live view": why SwiftNIO's HTTP stack).
+    .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
     // `swift package generate-documentation --target TesseraKit`: the SDK's DocC catalogue.
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],

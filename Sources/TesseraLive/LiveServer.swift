@@ -1,147 +1,87 @@
-import FlyingFox
-import FlyingSocks
-import Foundation
+import Dispatch
+import NIOCore
+import NIOPosix
 import Synchronization
 
-/// `tessera serve`'s HTTP server (FlyingFox, docs/design.md "The live view"): on 127.0.0.1
-/// only, every request checked by `LiveAccess`; `/` is the page, `/live` its WebSocket. It reads
-/// no file: the page is in the binary, and commands go to the shared session.
+/// `tessera serve`'s HTTP and WebSocket server (SwiftNIO, docs/design.md "The live view"): on
+/// 127.0.0.1 only, every request checked by `LiveAccess`; `/` is the page, `/live` its
+/// WebSocket. It reads no file: the page is in the binary, and commands go to the shared
+/// session. What anyone who reaches the port may cost it is bounded by `LiveLimits`.
 public final class LiveServer: Sendable {
   public let access: LiveAccess
-  /// The server listening now (a new one after a failure), and whether `stop` was called.
-  private let current: Mutex<(server: HTTPServer, stopped: Bool)>
+  let context: LiveServerContext
+  /// The socket listening now (a new one after a failure), and whether `stop` was called.
+  private let current: Mutex<(listener: any Channel, stopped: Bool)>
 
-  /// Starts listening on 127.0.0.1:`port` (0: a free port) and serving in the background. When
-  /// the server stops by itself (its accept loop ends on an error such as running out of
-  /// descriptors), `said` is told why, and a new server listens on the same port a second later:
-  /// open pages reconnect to it by themselves.
+  /// Starts listening on 127.0.0.1:`port` (0: a free port) and serving on SwiftNIO's event
+  /// loops. A failure to accept (out of descriptors) is told to `said` once, until a connection
+  /// is accepted again; when the listening socket closes by itself, `said` hears why and a new
+  /// one listens on the same port a second later: open pages reconnect to it by themselves.
   public static func start(
-    port: UInt16, workbench: LiveWorkbench, said: @escaping @Sendable (String) -> Void = { _ in }
-  ) async throws -> LiveServer {
-    let handler = LiveHandler(workbench: workbench)
-    let first = try server(port: port, handler: handler)
-    let running = Task { try await first.run() }
-    try await first.waitUntilListening(timeout: 10)
-    guard case .ip4(_, let bound)? = await first.listeningAddress else {
+    port: UInt16, workbench: LiveWorkbench, limits: LiveLimits = .forThisProcess(),
+    said: @escaping @Sendable (String) -> Void = { _ in }
+  ) throws -> LiveServer {
+    let context = LiveServerContext(workbench: workbench, limits: limits, said: said)
+    let listener = try context.bootstrap().bind(host: "127.0.0.1", port: Int(port)).wait()
+    guard let bound = listener.localAddress?.port.flatMap(UInt16.init(exactly:)) else {
+      listener.close(promise: nil)
       throw LiveServerError("the server did not report its port")
     }
     let access = LiveAccess(port: bound)
-    handler.grant(access)
-    let live = LiveServer(access: access, server: first)
-    Task { await live.keepServing(first: running, port: bound, handler: handler, said: said) }
-    return live
+    context.grant(access)
+    let server = LiveServer(access: access, context: context, listener: listener)
+    server.watch(listener)
+    return server
   }
 
-  private static func server(port: UInt16, handler: LiveHandler) throws -> HTTPServer {
-    HTTPServer(
-      address: try sockaddr_in.inet(ip4: "127.0.0.1", port: port), timeout: 60,
-      pool: NoDelaySocketPool(base: HTTPServer.defaultPool()), logger: .disabled, handler: handler)
-  }
-
-  /// Waits on the running server; when it ends without `stop`, says so and serves again.
-  private func keepServing(
-    first: Task<Void, any Error>, port: UInt16, handler: LiveHandler, said: @Sendable (String) -> Void
-  ) async {
-    var running = first
-    while true {
-      let why: String
-      do {
-        try await running.value
-        why = "it stopped"
-      } catch SocketError.failed(let type, _, let message) {
-        why = "\(type.lowercased()) failed: \(message)"
-      } catch {
-        why = "\(error)"
-      }
-      if current.withLock({ $0.stopped }) { return }
-      said(
-        "the live view's server stopped (\(why)); it listens again on 127.0.0.1:\(port) in a second, and open pages reconnect"
-      )
-      try? await Task.sleep(for: .seconds(1))
-      guard let next = try? Self.server(port: port, handler: handler) else { continue }
-      guard
-        current.withLock({ state -> Bool in
-          guard !state.stopped else { return false }
-          state.server = next
-          return true
-        })
-      else { return }
-      running = Task { try await next.run() }
-    }
-  }
-
-  private init(access: LiveAccess, server: HTTPServer) {
+  private init(access: LiveAccess, context: LiveServerContext, listener: any Channel) {
     self.access = access
-    self.current = Mutex((server, false))
+    self.context = context
+    self.current = Mutex((listener, false))
   }
 
-  public func stop() async {
-    let server = current.withLock { state -> HTTPServer in
-      state.stopped = true
-      return state.server
+  /// When `listener` closes without `stop`, says so and listens again.
+  private func watch(_ listener: any Channel) {
+    listener.closeFuture.whenComplete { _ in
+      guard !self.current.withLock({ $0.stopped }) else { return }
+      let why = self.context.lastAcceptFailure.map { "accept failed: \($0)" } ?? "its socket closed"
+      self.context.said(
+        "the live view's server stopped (\(why)); it listens again on 127.0.0.1:\(self.access.port) in a second, and open pages reconnect"
+      )
+      self.listenAgain()
     }
-    await server.stop(timeout: 1)
+  }
+
+  private func listenAgain() {
+    DispatchQueue.global().asyncAfter(deadline: .now() + 1) {
+      guard let next = try? self.context.bootstrap().bind(host: "127.0.0.1", port: Int(self.access.port)).wait()
+      else { return self.listenAgain() }
+      let kept = self.current.withLock { state -> Bool in
+        guard !state.stopped else { return false }
+        state.listener = next
+        return true
+      }
+      guard kept else { return next.close(promise: nil) }
+      self.watch(next)
+    }
+  }
+
+  /// Stops listening; open connections close as their pages go.
+  public func stop() {
+    let listener = current.withLock { state -> any Channel in
+      state.stopped = true
+      return state.listener
+    }
+    try? listener.close().wait()
+  }
+
+  /// Closes the listening socket as a failure would (for tests of the restart).
+  func dropListener() {
+    current.withLock { $0.listener }.close(promise: nil)
   }
 }
 
 public struct LiveServerError: Error, CustomStringConvertible {
   public var description: String
   init(_ description: String) { self.description = description }
-}
-
-/// Checks, then routes: 403 for a request `LiveAccess` refuses, the page, the WebSocket, 404.
-final class LiveHandler: HTTPHandler, @unchecked Sendable {
-  private let workbench: LiveWorkbench
-  private let lock = NSLock()
-  private var access: LiveAccess?
-
-  init(workbench: LiveWorkbench) {
-    self.workbench = workbench
-  }
-
-  /// Until the port is known every request is refused.
-  func grant(_ access: LiveAccess) {
-    lock.withLock { self.access = access }
-  }
-
-  func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
-    guard let access = lock.withLock({ access }) else { return Self.refused("the server is starting") }
-    if let why = access.pageRefusal(host: request.headers[.host]) { return Self.refused(why) }
-    switch (request.method, request.path) {
-    case (.GET, "/"):
-      return HTTPResponse(
-        statusCode: .ok,
-        headers: [
-          .contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
-          HTTPHeader("Referrer-Policy"): "no-referrer",
-        ],
-        body: LivePage.html)
-    case (.GET, "/live"):
-      // The token comes as a subprotocol, never in the URL (which a browser prints with every
-      // failed connection).
-      let token = LiveAccess.token(inProtocols: request.headers[HTTPHeader("Sec-WebSocket-Protocol")])
-      if let why = access.refusal(
-        host: request.headers[.host], token: token, origin: request.headers[HTTPHeader("Origin")])
-      {
-        return Self.refused(why)
-      }
-      // Each message one frame, written at once: a message cut into frames waits on TCP's
-      // acknowledgements (Nagle's algorithm against delayed ACKs, 40 ms a time).
-      let frames = MessageFrameWSHandler(handler: LiveConnection(workbench: workbench), frameSize: Self.largestMessage)
-      var response = try await WebSocketHTTPHandler(handler: frames).handleRequest(request)
-      if response.statusCode == .switchingProtocols {
-        response.headers[HTTPHeader("Sec-WebSocket-Protocol")] = LiveAccess.pageProtocol
-      }
-      return response
-    default:
-      return HTTPResponse(statusCode: .notFound, headers: [.contentType: "text/plain"], body: Data("not found\n".utf8))
-    }
-  }
-
-  /// Larger than any scene (at most `LiveScene.mostElements` elements of about 400 bytes).
-  static let largestMessage = 16 << 20
-
-  static func refused(_ why: String) -> HTTPResponse {
-    HTTPResponse(statusCode: .forbidden, headers: [.contentType: "text/plain"], body: Data("forbidden: \(why)\n".utf8))
-  }
 }

@@ -8,7 +8,7 @@ import TesseraHost
 public final class LiveWorkbench: @unchecked Sendable {
   private let lock = NSLock()
   private let supervisor: Supervisor
-  private var listeners: [Int: AsyncStream<LiveEvent>.Continuation] = [:]
+  private var listeners: [Int: @Sendable (LiveEvent) -> Void] = [:]
   private var nextListener = 0
   private var sequence = 0
 
@@ -52,7 +52,7 @@ public final class LiveWorkbench: @unchecked Sendable {
       engineFailure: supervisor.restarts != restarts ? outcome.output : nil)
     let listening = Array(listeners.values)
     lock.unlock()
-    for listener in listening { listener.yield(event) }
+    for listener in listening { listener(event) }
     return outcome
   }
 
@@ -72,7 +72,7 @@ public final class LiveWorkbench: @unchecked Sendable {
         onlyRead: true, engineFailure: failure.message)
       let listening = Array(listeners.values)
       lock.unlock()
-      for listener in listening { listener.yield(event) }
+      for listener in listening { listener(event) }
       return JSONOutput.object([("error", .string(failure.message)), ("kind", .string("plugin bug"))]).serialized
     }
   }
@@ -88,14 +88,24 @@ public final class LiveWorkbench: @unchecked Sendable {
   public var wasInterrupted: Bool { locked { supervisor.wasInterrupted } }
 
   /// Events after each command, from now until the stream is dropped.
-  func events() -> AsyncStream<LiveEvent> {
-    let (stream, continuation) = AsyncStream<LiveEvent>.makeStream(bufferingPolicy: .bufferingNewest(64))
-    let id = locked {
+  /// Calls `hear` with every event, on the thread that ran the command, until `stopListening`.
+  func listen(_ hear: @escaping @Sendable (LiveEvent) -> Void) -> Int {
+    locked {
       nextListener += 1
-      listeners[nextListener] = continuation
+      listeners[nextListener] = hear
       return nextListener
     }
-    continuation.onTermination = { [weak self] _ in self?.locked { self?.listeners[id] = nil } }
+  }
+
+  func stopListening(_ id: Int) {
+    _ = locked { listeners.removeValue(forKey: id) }
+  }
+
+  /// Every event from now on, as a stream (the newest 64 kept when it is not read).
+  func events() -> AsyncStream<LiveEvent> {
+    let (stream, continuation) = AsyncStream<LiveEvent>.makeStream(bufferingPolicy: .bufferingNewest(64))
+    let id = listen { continuation.yield($0) }
+    continuation.onTermination = { [weak self] _ in self?.stopListening(id) }
     return stream
   }
 

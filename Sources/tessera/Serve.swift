@@ -1,6 +1,5 @@
 import ArgumentParser
 import CEditLine
-import Dispatch
 import TesseraHost
 import TesseraLive
 
@@ -67,28 +66,9 @@ struct Serve: ParsableCommand {
     _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
   }
 
-  /// Starts the server on Swift's own threads and waits until it listens.
+  /// Starts the server and waits until it listens; a server that fails later is said at the
+  /// terminal.
   static func startServer(port: UInt16, workbench: LiveWorkbench) throws -> LiveServer {
-    let started = StartResult()
-    let semaphore = DispatchSemaphore(value: 0)
-    Task {
-      do {
-        // A server that stops by itself is said at the terminal (and serves again).
-        let server = try await LiveServer.start(port: port, workbench: workbench) { printError("tessera: \($0)") }
-        started.set(.success(server))
-      } catch {
-        started.set(.failure(error))
-      }
-      semaphore.signal()
-    }
-    semaphore.wait()
-    return try started.get()
+    try LiveServer.start(port: port, workbench: workbench) { printError("tessera: \($0)") }
   }
-}
-
-/// The started server, handed from the task that started it to the main thread.
-private final class StartResult: @unchecked Sendable {
-  private var result: Result<LiveServer, any Error>?
-  func set(_ value: Result<LiveServer, any Error>) { result = value }
-  func get() throws -> LiveServer { try result!.get() }
 }
