@@ -1,7 +1,8 @@
 import Foundation
-import TesseraHost
 import TesseraKit
 import Testing
+
+@testable import TesseraHost
 
 /// A checkpoint holds the whole session: the dataset written in `load`'s format reads back the
 /// same, and a restore from a checkpoint and the commands after it finds the session as it was.
@@ -103,12 +104,26 @@ import Testing
     #expect(supervisor.perform("size").output == "contentSize 390x40")
   }
 
+  @Test func theReplayBudgetCountsCommandsAfterTheCheckpointAgainstTheLastCheckpointsCost() {
+    func entry(_ seconds: Double, checkpoint: Bool = false) -> Supervisor.JournalEntry {
+      Supervisor.JournalEntry(
+        line: "x", reads: [], watchdog: 10, checkpoint: checkpoint ? "file" : nil, seconds: seconds)
+    }
+    let journal = [entry(50, checkpoint: true), entry(0.5), entry(0.75)]
+    #expect(Supervisor.replayIsLong(journal, budget: 1.25, lastCheckpoint: 0) == true)
+    #expect(Supervisor.replayIsLong(journal, budget: 1.5, lastCheckpoint: 0) == false, "the checkpoint is not counted")
+    #expect(Supervisor.replayIsLong(journal, budget: 1, lastCheckpoint: 0.5) == false, "3 × 0.5 > 1.25")
+    #expect(Supervisor.replayIsLong(journal, budget: 1, lastCheckpoint: 0.25) == true)
+    #expect(Supervisor.replayIsLong([], budget: 0, lastCheckpoint: 0) == true)
+  }
+
   /// A session that loads plugins is checkpointed too (their copies are loaded again), and a
   /// long run of batches, each leaving something `render … batch` could draw, is checkpointed
   /// once the journal has grown long: restores stay short.
   @Test func pluginsAndLongBatchRunsAreCheckpointed() throws {
     var configuration = Supervisor.Configuration(executable: IsolationTests.tessera)
     configuration.showsWarnings = false
+    configuration.replayBudgetSeconds = .infinity  // by count alone
     let supervisor = try Supervisor(configuration)
     var lines = ["plugin load \(Support.buildFolder)/libFixtureBreaker.so", "gen grid 50", "layout nan-lookup"]
     lines += (0..<(4 * Supervisor.checkpointInterval + 10)).map {
@@ -118,12 +133,44 @@ import Testing
     for line in lines { #expect(supervisor.perform(line).failed == false, "\(line)") }
     #expect(supervisor.journal.first?.checkpoint != nil)
     #expect(supervisor.journal.count < 2 * Supervisor.checkpointInterval)
+    let data = supervisor.perform("data").output
     #expect(supervisor.perform("plugin load \(Support.buildFolder)/libFixtureCrasher.so").failed == false)
     #expect(supervisor.perform("layout crasher mode=segfault").failed)
     #expect(supervisor.perform("layout").output?.hasPrefix("layout nan-lookup") == true)
     #expect(supervisor.perform("scroll").output == "offset 0 40")
-    #expect(
-      supervisor.perform("data").output
-        == Optional("section 0 s0: 50 items: " + (0..<50).map { "i\($0)" }.joined(separator: " ")) || true)
+    #expect(supervisor.perform("data").output == data)
+    #expect(data?.hasPrefix("section 0 s0: 50 items: i") == true)
+  }
+
+  /// However the session goes, a restore replays at most the replay budget's worth of commands
+  /// (as long as they took when they ran): past it a checkpoint is taken even when it gives up
+  /// the last batch's drawing. The crasher's slowprepare mode takes 0.3 s
+  /// to prepare.
+  @Test func aLongReplayIsCheckpointedWhateverItGivesUp() throws {
+    var configuration = Supervisor.Configuration(executable: IsolationTests.tessera)
+    configuration.showsWarnings = false
+    let lines = [
+      "gen grid 50", "plugin load \(Support.buildFolder)/libFixtureCrasher.so", "layout crasher mode=slowprepare",
+      "batch insert 0.0", "batch reload 0.1", "batch delete 0.3",
+    ]
+    let patient = try Supervisor(configuration)
+    for line in lines { #expect(patient.perform(line).failed == false, "\(line)") }
+    #expect(patient.journal.count == lines.count, "no checkpoint yet: a batch can be drawn")
+    #expect(patient.journal.suffix(4).allSatisfy { $0.seconds >= 0.3 }, "\(patient.journal.map(\.seconds))")
+
+    configuration.replayBudgetSeconds = 0.1
+    let hasty = try Supervisor(configuration)
+    for (number, line) in lines.enumerated() {
+      #expect(hasty.perform(line).failed == false, "\(line)")
+      // The slow commands are checkpointed each, the batches too (their drawing given up).
+      if number >= 2 {
+        #expect(hasty.journal.count == 1 && hasty.journal[0].checkpoint != nil, "after \(line)")
+        #expect(hasty.journal[0].commands == number + 1)
+      }
+    }
+    let data = hasty.perform("data").output
+    #expect(hasty.perform("layout crasher mode=segfault").failed)
+    #expect(hasty.perform("data").output == data)
+    #expect(hasty.perform("layout").output?.contains("mode    slowprepare") == true)
   }
 }

@@ -30,6 +30,9 @@ public final class Supervisor: CommandRunner {
     public var readableRoots: [String]? = nil
     /// Seconds one command may run without progress (the `watchdog` command changes it).
     public var watchdogSeconds = 10.0
+    /// Seconds of commands a restore replays at most after the last checkpoint (see
+    /// `Supervisor.replayBudget`).
+    public var replayBudgetSeconds = Supervisor.replayBudget
     /// Gigabytes the engine may hold (`MemoryLimit`).
     public var memoryLimitGigabytes = MemoryLimit.defaultGigabytes
     /// Whether the engine prints plugin-loading warnings (only the first engine does).
@@ -62,6 +65,8 @@ public final class Supervisor: CommandRunner {
     public var checkpointData: String? = nil
     /// Whether it only moved the bounds (`Session.onlyMovesBounds`): the next such entry replaces it.
     public var onlyMovesBounds = false
+    /// Seconds it took when it ran (a replay takes about as long).
+    public var seconds = 0.0
   }
 
   /// Commands journaled after the last checkpoint before the next is asked for: a restore
@@ -69,6 +74,12 @@ public final class Supervisor: CommandRunner {
   public static let checkpointInterval = 128
   /// When the engine could not take one (a batch being typed, say), commands before it asks again.
   static let checkpointRetry = 16
+  /// A restore replays at most about this many seconds of commands (as long as they took when
+  /// they ran) after the last checkpoint, or three times what the last checkpoint took to write
+  /// if that is more (so that writing checkpoints costs at most a quarter of the session's time):
+  /// past it a checkpoint is taken even when it gives up something (a drawable batch memo, a
+  /// layout's own motion), whatever the count.
+  public static let replayBudget = 2.0
 
   public let configuration: Configuration
   public let folder: PrivateDirectory
@@ -84,6 +95,11 @@ public final class Supervisor: CommandRunner {
   var watchdog: Double
   /// Journal entries after which the next checkpoint is asked for.
   private var nextCheckpointAt = Supervisor.checkpointInterval
+  /// Journal entries before which a checkpoint is not asked for again for time (after one was
+  /// refused: a batch being typed).
+  private var nextTimedCheckpointAt = 0
+  /// Seconds the last checkpoint took (asked, written, answered).
+  private var lastCheckpointSeconds = 0.0
   /// The current layout's plugin-call counts after the last command, encoded
   /// (`PluginCallStats.encoded`): a restore hands them back, queries included.
   var stats = ""
@@ -209,6 +225,7 @@ public final class Supervisor: CommandRunner {
     let frame = EngineFrame("exec", [Array(line.utf8)] + (asSessionFile ? [Array("restricted".utf8)] : []))
     guard engine.send(frame) else { return recover(from: engine, line) }
     let ranUnder = watchdog
+    let started = EngineProcess.now()
     switch engine.waitForResponse(
       watchdog: watchdog, memoryLimit: memoryLimitBytes, heartbeat: { status.heartbeat }, interrupted: Interrupts.take)
     {
@@ -219,7 +236,8 @@ public final class Supervisor: CommandRunner {
       if !reply.flag("failed") && !reply.flag("quit") && !reply.flag("query") {
         let entry = JournalEntry(
           line: line, reads: EngineFrame.decodePairs(reply.blobs.count > 1 ? reply.blobs[1] : []).map { ($0, $1) },
-          watchdog: max(ranUnder, watchdog), onlyMovesBounds: reply.flag("bounds"))
+          watchdog: max(ranUnder, watchdog), onlyMovesBounds: reply.flag("bounds"),
+          seconds: EngineProcess.now() - started)
         // A scroll after a scroll: only where the bounds ended needs replaying.
         if entry.onlyMovesBounds, let last = journal.last, last.onlyMovesBounds {
           var entry = entry
@@ -228,7 +246,9 @@ public final class Supervisor: CommandRunner {
         } else {
           journal.append(entry)
         }
-        if journal.count >= nextCheckpointAt { compactJournal(engine) }
+        if journal.count >= nextCheckpointAt || (replayIsLong && journal.count >= nextTimedCheckpointAt) {
+          compactJournal(engine)
+        }
       }
       return Session.Outcome(output: reply.flag("quiet") ? nil : reply.string(0), failed: reply.flag("failed"))
     case .timedOut:
@@ -253,9 +273,12 @@ public final class Supervisor: CommandRunner {
   /// journal. An engine that cannot answer is replaced (its state replays from the journal).
   private func compactJournal(_ engine: EngineProcess) {
     nextCheckpointAt = journal.count + Self.checkpointRetry
-    // Past four intervals the checkpoint is forced: a drawable batch memo is given up rather
-    // than letting the journal grow without end.
-    let force = journal.count >= 4 * Self.checkpointInterval
+    nextTimedCheckpointAt = journal.count + Self.checkpointRetry
+    // Past four intervals, or past the replay budget, the checkpoint is forced: a drawable
+    // batch memo (or a layout's own motion) is given up rather than letting a restore grow
+    // without end.
+    let force = journal.count >= 4 * Self.checkpointInterval || replayIsLong
+    let started = EngineProcess.now()
     guard engine.send(EngineFrame("checkpoint", force ? [Array("force".utf8)] : [])) else {
       return replaceSilently(engine)
     }
@@ -265,6 +288,7 @@ public final class Supervisor: CommandRunner {
       let reply = engine.reader.next()
     else { return replaceSilently(engine) }
     guard reply.verb == "checkpoint" else { return }  // blocked: asked again a little later
+    lastCheckpointSeconds = EngineProcess.now() - started
     let longest = journal.map(\.watchdog).max() ?? watchdog
     let commands = journal.reduce(0) { $0 + $1.commands }
     let newData = reply.blobs.count > 2 ? reply.string(2) : nil
@@ -281,6 +305,19 @@ public final class Supervisor: CommandRunner {
         checkpointData: newData)
     ]
     nextCheckpointAt = 1 + Self.checkpointInterval
+    nextTimedCheckpointAt = 0
+  }
+
+  /// Whether replaying the journal after its checkpoint would take longer than the budget.
+  var replayIsLong: Bool {
+    Self.replayIsLong(journal, budget: configuration.replayBudgetSeconds, lastCheckpoint: lastCheckpointSeconds)
+  }
+
+  /// Whether replaying `journal`'s commands after its checkpoint takes at least `budget`
+  /// seconds, or three times what the last checkpoint took (`lastCheckpoint`) if that is more.
+  static func replayIsLong(_ journal: [JournalEntry], budget: Double, lastCheckpoint: Double) -> Bool {
+    let replay = journal.reduce(0) { $0 + ($1.checkpoint == nil ? $1.seconds : 0) }
+    return replay >= max(budget, 3 * lastCheckpoint)
   }
 
   /// The engine failed while answering something of the supervisor's own: a new one takes up the

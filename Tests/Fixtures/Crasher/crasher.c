@@ -14,6 +14,7 @@
  *   closefds  closes descriptors 3 and 4 in prepare (the engine's pipes) and returns
  *   junk      writes junk on descriptor 4 (the engine's answers) in prepare and returns
  *   bomb      allocates and touches memory in prepare until it is stopped
+ *   slowprepare  sleeps 0.3 s in each prepare (a command that lays out takes that long)
  *   fork      forks a child that sleeps for ten minutes holding the engine's pipes, then
  *             segfaults in prepare; the child's pid goes to the file TESSERA_CRASHER_PIDS names
  */
@@ -28,11 +29,11 @@
 
 enum {
   OK, SEGFAULT, ABORT, EXIT, HANG, STACK, OVERRUN, QUERY, FLAKY, FORK, BOMB, CLOSEFDS, JUNK, SLOW,
-  BG_CRASH, BG_EXIT, BG_BOMB, BG_JUNK, MODE_COUNT
+  BG_CRASH, BG_EXIT, BG_BOMB, BG_JUNK, SLOW_PREPARE, MODE_COUNT
 };
 static const char *const crasher_modes[] = {
     "ok",   "segfault", "abort", "exit", "hang",    "stack",  "overrun", "query",   "flaky", "fork",
-    "bomb", "closefds", "junk",  "slow", "bgcrash", "bgexit", "bgbomb",  "bgjunk"};
+    "bomb", "closefds", "junk",  "slow", "bgcrash", "bgexit", "bgbomb",  "bgjunk", "slowprepare"};
 
 
 typedef struct crasher {
@@ -138,6 +139,7 @@ static void start_background(int mode) {
 static tessera_status crasher_prepare(tessera_layout_instance *i) {
   int mode = ((crasher *)i)->mode;
   if (mode == BG_CRASH || mode == BG_EXIT || mode == BG_BOMB || mode == BG_JUNK) start_background(mode);
+  if (mode == SLOW_PREPARE) usleep(300000); /* 0.3 s a prepare: every command that lays out */
   if (((crasher *)i)->mode == FLAKY && armed() == 2) *nowhere = 3;
   if (((crasher *)i)->mode == CLOSEFDS) {
     close(3);

@@ -21,7 +21,8 @@ public indirect enum JSONOutput: Equatable, Sendable {
     return out
   }
 
-  private func write(into out: inout String) {
+  /// Appends the serialized value to `out` (what `serialized` returns, without a copy).
+  public func write(into out: inout String) {
     switch self {
     case .null: out += "null"
     case .bool(let b): out += b ? "true" : "false"
@@ -48,7 +49,14 @@ public indirect enum JSONOutput: Equatable, Sendable {
     }
   }
 
-  private static func writeString(_ s: String, into out: inout String) {
+  public static func writeString(_ s: String, into out: inout String) {
+    // Most strings (identifiers) need no escape: appended whole.
+    if s.utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C && $0 < 0x7F }) {
+      out += "\""
+      out += s
+      out += "\""
+      return
+    }
     out += "\""
     for scalar in s.unicodeScalars {
       switch scalar {
