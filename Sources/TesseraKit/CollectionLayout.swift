@@ -120,6 +120,18 @@ public protocol CollectionLayout: AnyObject {
   /// Whether the layout moves now (its springs were pulled), so the clock has work to do.
   /// Default: false.
   var isMoving: Bool { get }
+
+  /// The layout's motion as bytes, for a checkpoint (the `tessera.state/1` extension, exported
+  /// with `movesWithTime`): what it keeps that its next `prepare()` would not compute again
+  /// from its options, the dataset and the bounds. Asked after a pass, while the layout moves.
+  /// Throw when it cannot be said now; the host keeps the commands instead and asks later.
+  /// Default: throws (a checkpoint waits until the layout rests).
+  func savedMotion() throws(LayoutError) -> [UInt8]
+
+  /// Takes up bytes `savedMotion()` returned, on a new instance with the same options, dataset
+  /// and bounds that has just prepared. The bytes come from a file: check them, and throw,
+  /// changing nothing, for bytes that are not yours or do not fit. Default: throws.
+  func restoreMotion(_ bytes: [UInt8]) throws(LayoutError)
 }
 
 extension CollectionLayout {
@@ -194,6 +206,14 @@ extension CollectionLayout {
   public func advance(by seconds: Double) throws(LayoutError) -> ClockStep { ClockStep(running: false) }
 
   public var isMoving: Bool { false }
+
+  public func savedMotion() throws(LayoutError) -> [UInt8] {
+    throw LayoutError("this layout does not save its motion")
+  }
+
+  public func restoreMotion(_ bytes: [UInt8]) throws(LayoutError) {
+    throw LayoutError("this layout does not take up saved motion")
+  }
 
   /// Convenience for tests and tools: a rect query collected into an array.
   public func layoutAttributes(in rect: Rect) -> [LayoutAttributes] {

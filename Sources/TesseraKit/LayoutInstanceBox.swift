@@ -21,6 +21,8 @@ final class LayoutInstanceBox {
     context.initialize(to: tessera_invalidation_context())
     return context
   }()
+  /// The bytes the last `tessera.state/1` save returned, the plugin's until the next call.
+  private var savedMotion: UnsafeMutableBufferPointer<UInt8>?
   /// Scratch records for callers whose record size differs from ours.
   var scratch: UnsafeMutablePointer<tessera_attributes>?
   var scratchCapacity = 0
@@ -41,6 +43,18 @@ final class LayoutInstanceBox {
     dataSource.deallocate()
     clockContext.deallocate()
     scratch?.deallocate()
+    savedMotion?.deallocate()
+  }
+
+  /// Keeps `bytes` until the next save or the instance's end; returns where they are.
+  func keepMotion(_ bytes: [UInt8]) -> UnsafePointer<UInt8>? {
+    savedMotion?.deallocate()
+    savedMotion = nil
+    guard !bytes.isEmpty else { return nil }
+    let kept = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
+    _ = kept.initialize(from: bytes)
+    savedMotion = kept
+    return UnsafePointer(kept.baseAddress)
   }
 
   func clearError() {

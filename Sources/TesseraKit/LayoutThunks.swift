@@ -253,6 +253,37 @@ enum LayoutThunks {
     box(instance).layout.isMoving ? 1 : 0
   }
 
+  static let saveMotion:
+    @convention(c) (OpaquePointer?, UnsafeMutablePointer<UnsafePointer<UInt8>?>?, UnsafeMutablePointer<Int>?) ->
+      tessera_status = { instance, bytes, count in
+        let box = box(instance)
+        box.clearError()
+        guard let bytes, let count else { return box.fail("save: nowhere to put the bytes") }
+        let motion: [UInt8]
+        do throws(LayoutError) {
+          motion = try box.layout.savedMotion()
+        } catch {
+          return box.fail(error.message)
+        }
+        bytes.pointee = box.keepMotion(motion)
+        count.pointee = motion.count
+        return tessera_status(TESSERA_OK)
+      }
+
+  static let restoreMotion: @convention(c) (OpaquePointer?, UnsafePointer<UInt8>?, Int) -> tessera_status = {
+    instance, bytes, count in
+    let box = box(instance)
+    box.clearError()
+    guard count >= 0, count == 0 || bytes != nil else { return box.fail("restore: \(count) bytes at NULL") }
+    let copy = count == 0 ? [] : Array(UnsafeBufferPointer(start: bytes, count: count))
+    do throws(LayoutError) {
+      try box.layout.restoreMotion(copy)
+    } catch {
+      return box.fail(error.message)
+    }
+    return tessera_status(TESSERA_OK)
+  }
+
   static let targetContentOffset:
     @convention(c) (OpaquePointer?, tessera_point, UnsafeMutablePointer<tessera_point>?) -> tessera_status = {
       instance, proposed, out in

@@ -76,6 +76,7 @@ private func makePlugin(
     }
     if layout.description.movesWithTime {
       state.clocks.append((UnsafeRawPointer(descriptor), clockTable))
+      state.motionStates.append((UnsafeRawPointer(descriptor), motionStateTable))
     }
     descriptors[index] = UnsafePointer(descriptor)
   }
@@ -102,6 +103,8 @@ private struct ExportState: @unchecked Sendable {
   var zooms: [(UnsafeRawPointer, UnsafeRawPointer)] = []
   /// The `tessera.clock/1` table of each descriptor whose layout moves with time.
   var clocks: [(UnsafeRawPointer, UnsafeRawPointer)] = []
+  /// The `tessera.state/1` table of the same descriptors.
+  var motionStates: [(UnsafeRawPointer, UnsafeRawPointer)] = []
 }
 
 /// The one `tessera.clock/1` table every Swift layout that moves with time shares: its functions
@@ -115,6 +118,16 @@ nonisolated(unsafe) private let clockTable: UnsafeRawPointer = {
   return UnsafeRawPointer(table)
 }()
 
+/// The one `tessera.state/1` table every Swift layout that moves with time shares.
+nonisolated(unsafe) private let motionStateTable: UnsafeRawPointer = {
+  let table = UnsafeMutablePointer<tessera_state_extension>.allocate(capacity: 1)
+  table.initialize(
+    to: tessera_state_extension(
+      struct_size: UInt32(MemoryLayout<tessera_state_extension>.size), reserved: 0,
+      save: LayoutThunks.saveMotion, restore: LayoutThunks.restoreMotion))
+  return UnsafeRawPointer(table)
+}()
+
 /// The extension table `id` names for `descriptor`, if this library exported one.
 func exportedExtension(_ id: String, for descriptor: UnsafePointer<tessera_layout_descriptor>?) -> UnsafeRawPointer? {
   let found = exported.withLock { state -> RawBox in
@@ -123,6 +136,7 @@ func exportedExtension(_ id: String, for descriptor: UnsafePointer<tessera_layou
       case TESSERA_DRAWING_EXTENSION_ID: state.drawings
       case TESSERA_ZOOM_EXTENSION_ID: state.zooms
       case TESSERA_CLOCK_EXTENSION_ID: state.clocks
+      case TESSERA_STATE_EXTENSION_ID: state.motionStates
       default: []
       }
     return RawBox(pointer: tables.first { $0.0 == UnsafeRawPointer(descriptor) }?.1)

@@ -78,8 +78,9 @@ import Testing
       "/bin/cp", ["-r", Support.packageRoot + "/Sources/TesseraABI/include/tessera", root + "/include/"], in: "/")
     // plugin, layout descriptor, element kind, option descriptor and value, attributes and their
     // buffer, item metrics, data source, update item, preferred size, context, the drawing
-    // extension and its entries, the zoom extension, the scroll insets.
-    #expect(try Self.simulateFuture(root + "/include/tessera") == 18)
+    // extension and its entries, the zoom extension, the scroll insets, the clock extension and
+    // its report, the state extension.
+    #expect(try Self.simulateFuture(root + "/include/tessera") == 19)
     try Self.buildList(include: root + "/include", library: root + "/liblist.so")
     let output = Self.replay(root + "/liblist.so", loads: "loaded plugin list 1.0.0 (ABI 2.9): list")
     #expect(output == Self.expected())

@@ -173,4 +173,37 @@ import Testing
     #expect(hasty.perform("data").output == data)
     #expect(hasty.perform("layout").output?.contains("mode    slowprepare") == true)
   }
+
+  /// A layout's springs in motion survive a crash: the checkpoints forced while they move hold
+  /// them (`tessera.state/1`), and the restored session draws every frame the unbroken one draws.
+  @Test func springsInMotionSurviveACrash() throws {
+    var lines = ["gen grid 400", "plugin load \(Support.buildFolder)/libFixtureCrasher.so", "layout springy"]
+    lines.append("viewport 390x600")
+    for step in 0..<24 {
+      lines.append("drag 0 \(step % 3 == 0 ? 40 : -25) at \(100 + step * 7) \(300 + step * 5) frames=4")
+    }
+    let queries = [
+      "visible", "step frames=3", "visible", "drag 0 -30 at 195 300 frames=2", "visible", "step rest", "visible",
+    ]
+    let plain = Support.session()
+    for line in lines { #expect(plain.perform(line).failed == false, "\(line)") }
+    let expected = queries.map { plain.execute($0) }
+
+    var configuration = Supervisor.Configuration(executable: IsolationTests.tessera)
+    configuration.showsWarnings = false
+    configuration.replayBudgetSeconds = 1e-9  // a checkpoint as often as its cost allows
+    let supervisor = try Supervisor(configuration)
+    var last = ""
+    for line in lines {
+      let outcome = supervisor.perform(line)
+      #expect(outcome.failed == false, "\(line)")
+      last = outcome.output ?? ""
+    }
+    #expect(supervisor.journal.first?.checkpoint != nil)
+    #expect(last.hasSuffix("layout springy moving"), "\(last)")
+    #expect(
+      supervisor.perform("layout crasher mode=segfault").output
+        == "error: plugin 'crasher' crashed in prepare (SIGSEGV); the session is as it was before this command")
+    #expect(queries.map { supervisor.perform($0).output } == expected)
+  }
 }

@@ -57,7 +57,7 @@ import Testing
     #expect(status == 1, "\(output)")
     let failures = output.split(separator: "\n").filter { $0.hasPrefix("FAIL") }
     #expect(failures.count == 1 && failures[0].hasPrefix("FAIL  \(rule.rawValue): "), "\(output)")
-    #expect(output.hasSuffix("1 of 9 rules broken\n"))
+    #expect(output.hasSuffix("1 of 10 rules broken\n"))
     // The reproducer fails when replayed, at its last command.
     let file = folder + "/repro/breaks-\(rule.rawValue)-\(rule.rawValue).session"
     let text = try String(contentsOfFile: file, encoding: .utf8)
@@ -91,7 +91,8 @@ import Testing
         ok    batch
         ok    scroll-stable
         ok    bounds-change
-        every rule kept (9)
+        ok    motion-restore
+        every rule kept (10)
 
         """)
     // A broken rule's dataset is the fewest items that still show it.
@@ -102,7 +103,7 @@ import Testing
     let timed = try #require(broken.firstRange(of: /"seconds": [0-9.]+/))
     #expect(
       broken.replacingCharacters(in: timed, with: #""seconds": S"#)
-        == #"{"layout": "breaks-content-size", "options": "", "dataset": "random", "items": 200, "seed": 1, "kept": ["valid-answers", "rect-query", "lookup", "determinism", "self-sizing", "batch", "scroll-stable", "bounds-change"], "unchecked": [], "violations": [{"rule": "content-size", "detail": "contentSize 400x30 does not cover cell 0.0 at (0, 0, 50x50) (at least 400x50 would)", "items": 1, "reproducer": "\#(folder)/breaks-content-size-content-size.session", "shrinking": {"from": 200, "trials": 12, "seconds": S, "fixedPoint": true}}]}"#
+        == #"{"layout": "breaks-content-size", "options": "", "dataset": "random", "items": 200, "seed": 1, "kept": ["valid-answers", "rect-query", "lookup", "determinism", "self-sizing", "batch", "scroll-stable", "bounds-change", "motion-restore"], "unchecked": [], "violations": [{"rule": "content-size", "detail": "contentSize 400x30 does not cover cell 0.0 at (0, 0, 50x50) (at least 400x50 would)", "items": 1, "reproducer": "\#(folder)/breaks-content-size-content-size.session", "shrinking": {"from": 200, "trials": 12, "seconds": S, "fixedPoint": true}}]}"#
         + "\n")
   }
 
@@ -214,7 +215,7 @@ import Testing
     let (status, output) = try Support.run(
       IsolationTests.tessera, ["conform", "uikit-examples", "--items", "120"], in: Support.packageRoot)
     #expect(status == 0, "\(output)")
-    #expect(output.components(separatedBy: "every rule kept (9)").count - 1 == 9, "\(output)")
+    #expect(output.components(separatedBy: "every rule kept (10)").count - 1 == 9, "\(output)")
   }
 
   /// Every rule appears exactly once, kept, broken or not checked, and the same in the text and
@@ -226,7 +227,8 @@ import Testing
     arguments: [
       "nan-lookup", "bad-after-scroll", "breaks-valid-answers", "breaks-rect-query", "breaks-lookup",
       "breaks-content-size", "breaks-determinism", "breaks-self-sizing", "breaks-batch", "breaks-scroll-stable",
-      "breaks-bounds-change", "crashes-self-sizing", "misses-tall-item", "nudges-lookup", "mode=segfault", "mode=query",
+      "breaks-bounds-change", "breaks-motion-restore", "crashes-self-sizing", "misses-tall-item", "nudges-lookup",
+      "mode=segfault", "mode=query",
       "mode=exit", "mode=abort",
     ]) func everyRuleIsListedOnceTheSameInTextAndJSON(layout: String)
     throws
@@ -287,7 +289,8 @@ import Testing
         --    batch: not checked (the plugin ended the check at self-sizing)
         --    scroll-stable: not checked (the plugin ended the check at self-sizing)
         --    bounds-change: not checked (the plugin ended the check at self-sizing)
-        1 of 9 rules broken
+        --    motion-restore: not checked (the plugin ended the check at self-sizing)
+        1 of 10 rules broken
 
         """)
     // The layouts after it were checked too.
@@ -323,8 +326,8 @@ import Testing
     #expect(status == 1)
     let lines = text.split(separator: "\n")
     #expect(lines[1].hasPrefix("FAIL  valid-answers: ") && lines[1].contains("the plugin crashed in \(call) (SIGSEGV)"))
-    #expect(lines.last == "1 of 9 rules broken")
-    #expect(lines.count { $0.hasPrefix("--    ") } == 8)
+    #expect(lines.last == "1 of 10 rules broken")
+    #expect(lines.count { $0.hasPrefix("--    ") } == 9)
     let (jsonStatus, json) = try Support.run(IsolationTests.tessera, arguments + ["--json"], in: folder)
     #expect(jsonStatus == 1)
     #expect(json.contains(#""kept": [], "unchecked": [{"rule": "rect-query""#), "\(json)")
@@ -412,7 +415,7 @@ import Testing
       let (status, output) = try Support.run(
         IsolationTests.tessera, ["conform", library.file, "--items", "40"], in: folder)
       #expect(status == 0, "\(library.file): \(output)")
-      #expect(output.components(separatedBy: "every rule kept (9)").count == library.layouts.count + 1, "\(output)")
+      #expect(output.components(separatedBy: "every rule kept (10)").count == library.layouts.count + 1, "\(output)")
     }
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
     let (refused, refusedOutput) = try Support.run(

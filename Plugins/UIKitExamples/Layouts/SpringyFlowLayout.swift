@@ -10,7 +10,7 @@ import UIKit
 /// attributes are copied before the animator moves them (UIKit warns of a cached-frame mismatch
 /// otherwise); a query beyond the springs' neighbourhood answers the flow's own attributes, so
 /// every item can be found; a change of the data, of a cell's size (self-sizing) or of the view's
-/// width lets the springs go, so they attach again where the items now rest; a scroll's delta
+/// size lets the springs go, so they attach again where the items now rest; a scroll's delta
 /// pulls the cells it brings in once, not those a later prepare attaches; and a prepare whose
 /// neighbourhood has not moved (the animator's tick invalidates the layout every frame) keeps the
 /// springs as they are instead of checking every one again.
@@ -97,8 +97,10 @@ public final class SpringyFlowLayout: UICollectionViewFlowLayout {
   public override func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool {
     guard let collectionView else { return false }
     if newBounds.size != collectionView.bounds.size {
+      // A new size lets the springs go; a pass attaches them again (the flow alone would ask
+      // for none when only the height changes, and the cells would scroll without springs).
       letSpringsGo()
-      return super.shouldInvalidateLayout(forBoundsChange: newBounds)
+      return true
     }
     let delta =
       scrollDirection == .vertical

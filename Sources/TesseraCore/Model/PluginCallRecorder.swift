@@ -30,7 +30,8 @@ package final class PluginCallRecorder {
     PluginCallMarker.around(caller, call.name, body)
   }
 
-  /// The same for the one call `PluginCall` does not count: `destroy`.
+  /// The same for the calls `PluginCall` does not count: `destroy`, and `save` and `restore` of a
+  /// moving layout's state (a checkpoint's, not a command's).
   @inline(__always) package func calling<T>(named name: String, _ body: () -> T) -> T {
     PluginCallMarker.around(caller, name, body)
   }

@@ -11,27 +11,13 @@ public struct LayoutClock: @unchecked Sendable {
 
 extension LayoutClass {
   /// Reads the layout's clock table, if it has one: it must be large enough and name `advance`.
-  package static func readClock(
-    _ descriptor: UnsafePointer<tessera_layout_descriptor>, table: tessera_layout_descriptor,
-    callerTag: [UInt8], context: String
-  ) throws(HostError) -> LayoutClock? {
-    guard let getExtension = table.get_extension else { return nil }
-    let found = PluginCallMarker.around(callerTag, "get_extension") {
-      getExtension(descriptor, TESSERA_CLOCK_EXTENSION_ID)
-    }
-    guard let found else { return nil }
-    let record = ABIRecord(found, defaults: tessera_clock_extension())
-    let size = Int(TESSERA_CLOCK_EXTENSION_V1_SIZE)
-    guard record.declaredSize >= size else {
-      throw HostError(
-        .pluginBug,
-        "\(context): its \(TESSERA_CLOCK_EXTENSION_ID) table is \(record.declaredSize) bytes, smaller than the \(size) this host reads (plugin bug)"
-      )
-    }
-    guard let advance = record.value.advance else {
-      throw HostError(
-        .pluginBug, "\(context): its \(TESSERA_CLOCK_EXTENSION_ID) table has no advance function (plugin bug)")
-    }
-    return LayoutClock(advance: advance, isRunning: record.value.is_running)
+  package static func readClock(_ source: ExtensionSource) throws(HostError) -> LayoutClock? {
+    let id = TESSERA_CLOCK_EXTENSION_ID
+    guard
+      let table = try source.table(
+        id, defaults: tessera_clock_extension(), minimumSize: Int(TESSERA_CLOCK_EXTENSION_V1_SIZE))
+    else { return nil }
+    guard let advance = table.advance else { throw source.bug(id, "has no advance function") }
+    return LayoutClock(advance: advance, isRunning: table.is_running)
   }
 }

@@ -7,24 +7,14 @@ extension LayoutClass {
   /// known shapes and directions, flip values among its custom keys, entries read at the stride
   /// the table states. Kinds not listed are boxes.
   package static func readDrawings(
-    _ descriptor: UnsafePointer<tessera_layout_descriptor>, table: tessera_layout_descriptor,
-    kinds: [(category: tessera_category, name: String)],
-    customKeys: [String], callerTag: [UInt8], context: String
+    _ source: ExtensionSource, kinds: [(category: tessera_category, name: String)], customKeys: [String]
   ) throws(HostError) -> [String: KindDrawingHint] {
-    guard let getExtension = table.get_extension else { return [:] }
-    let found = PluginCallMarker.around(callerTag, "get_extension") {
-      getExtension(descriptor, TESSERA_DRAWING_EXTENSION_ID)
-    }
-    guard let found else { return [:] }
-    func bad(_ what: String) -> HostError {
-      HostError(.pluginBug, "\(context): its \(TESSERA_DRAWING_EXTENSION_ID) table \(what) (plugin bug)")
-    }
-    let header = ABIRecord(found, defaults: tessera_drawing_extension())
-    let table = header.value
-    let headerSize = MemoryLayout<tessera_drawing_extension>.size
-    guard header.declaredSize >= headerSize else {
-      throw bad("is \(header.declaredSize) bytes, smaller than the \(headerSize) this host reads")
-    }
+    guard
+      let table = try source.table(
+        TESSERA_DRAWING_EXTENSION_ID, defaults: tessera_drawing_extension(),
+        minimumSize: MemoryLayout<tessera_drawing_extension>.size)
+    else { return [:] }
+    func bad(_ what: String) -> HostError { source.bug(TESSERA_DRAWING_EXTENSION_ID, what) }
     guard table.kind_count <= UInt32(kinds.count) else {
       throw bad("lists \(table.kind_count) kinds, but the layout declares \(kinds.count)")
     }

@@ -12,24 +12,13 @@ public struct ZoomScale: Sendable {
 extension LayoutClass {
   /// Reads the layout's zoom table, if it has one: it must name one of the layout's options, of
   /// a type a factor can multiply, and only known axes.
-  package static func readZoomScale(
-    _ descriptor: UnsafePointer<tessera_layout_descriptor>, table: tessera_layout_descriptor, options: [OptionSpec],
-    callerTag: [UInt8], context: String
-  ) throws(HostError) -> ZoomScale? {
-    guard let getExtension = table.get_extension else { return nil }
-    let found = PluginCallMarker.around(callerTag, "get_extension") {
-      getExtension(descriptor, TESSERA_ZOOM_EXTENSION_ID)
-    }
-    guard let found else { return nil }
-    func bad(_ what: String) -> HostError {
-      HostError(.pluginBug, "\(context): its \(TESSERA_ZOOM_EXTENSION_ID) table \(what) (plugin bug)")
-    }
-    let record = ABIRecord(found, defaults: tessera_zoom_extension())
-    let size = Int(TESSERA_ZOOM_EXTENSION_V1_SIZE)
-    guard record.declaredSize >= size else {
-      throw bad("is \(record.declaredSize) bytes, smaller than the \(size) this host reads")
-    }
-    let table = record.value
+  package static func readZoomScale(_ source: ExtensionSource, options: [OptionSpec]) throws(HostError) -> ZoomScale? {
+    guard
+      let table = try source.table(
+        TESSERA_ZOOM_EXTENSION_ID, defaults: tessera_zoom_extension(),
+        minimumSize: Int(TESSERA_ZOOM_EXTENSION_V1_SIZE))
+    else { return nil }
+    func bad(_ what: String) -> HostError { source.bug(TESSERA_ZOOM_EXTENSION_ID, what) }
     let known = UInt32(TESSERA_ZOOM_AXIS_X | TESSERA_ZOOM_AXIS_Y)
     guard table.axes & ~known == 0 else { throw bad("names unknown axes \(table.axes): give x (1), y (2), or both") }
     guard let raw = table.scale_option else { throw bad("names no option") }

@@ -21,6 +21,8 @@ public final class LayoutClass: @unchecked Sendable {
   public private(set) var zoomScale: ZoomScale?
   /// The layout's own time (`tessera.clock/1`); nil when its attributes do not move with time.
   public private(set) var clock: LayoutClock?
+  /// How the layout saves and takes up its motion (`tessera.state/1`); nil when it cannot.
+  public private(set) var motionState: LayoutMotionState?
   public let pluginPath: String
   /// How the supervisor names this layout when one of its calls crashes or hangs.
   package let callerTag: [UInt8]
@@ -103,11 +105,11 @@ public final class LayoutClass: @unchecked Sendable {
     self.callerTag = Array((pluginName == name ? "plugin '\(name)'" : "plugin '\(pluginName)' (layout '\(name)')").utf8)
     self.descriptor = descriptor
     self.table = d
-    self.drawings = try Self.readDrawings(
-      descriptor, table: d, kinds: kinds, customKeys: customKeys, callerTag: callerTag, context: "\(where_) '\(name)'")
-    self.zoomScale = try Self.readZoomScale(
-      descriptor, table: d, options: options, callerTag: callerTag, context: "\(where_) '\(name)'")
-    self.clock = try Self.readClock(descriptor, table: d, callerTag: callerTag, context: "\(where_) '\(name)'")
+    let source = ExtensionSource(descriptor, table: d, callerTag: callerTag, context: "\(where_) '\(name)'")
+    self.drawings = try Self.readDrawings(source, kinds: kinds, customKeys: customKeys)
+    self.zoomScale = try Self.readZoomScale(source, options: options)
+    self.clock = try Self.readClock(source)
+    self.motionState = try Self.readMotionState(source)
   }
 
   public func option(named name: String) -> OptionSpec? {

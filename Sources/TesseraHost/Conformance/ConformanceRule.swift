@@ -9,6 +9,7 @@ public enum ConformanceRule: String, CaseIterable, Sendable {
   case batch
   case scrollStable = "scroll-stable"
   case boundsChange = "bounds-change"
+  case motionRestore = "motion-restore"
 
   /// What the rule asks, for reports and `--help`.
   public var summary: String {
@@ -28,6 +29,8 @@ public enum ConformanceRule: String, CaseIterable, Sendable {
       "when a scroll does not invalidate the layout, its answers do not change: a rect asked before and after the scroll gives the same elements (a layout that moves with time is compared at rest, each frame to within \(formatNumber(ConformanceChecker.restingTolerance)) point)"
     case .boundsChange:
       "after the viewport's size, the screen's scale or the offset changes, the layout answers what a fresh instance at the new bounds answers (UIKit's contract: a layout whose answers depend on the bounds asks to be invalidated; a layout that moves with time is compared at rest, each frame to within \(formatNumber(ConformanceChecker.restingTolerance)) point)"
+    case .motionRestore:
+      "a layout that saves its motion (tessera.state/1): after a drag sets it moving, a fresh instance at the same bounds takes up what it saved and lists, frame by frame, exactly what it lists (a layout at rest after the drag, or one that cannot save its motion then, keeps the rule)"
     }
   }
 }

@@ -22,6 +22,12 @@ extension ConformanceChecker {
     case .batch: try batch(&trial)
     case .scrollStable: try scrollStable(&trial)
     case .boundsChange: try boundsChange(&trial)
+    case .motionRestore:
+      try motionRestore(&trial) { () throws(ConformanceFailure) in
+        try ConformanceTrial(
+          registry: registry, loadStep: loadStep, layoutName: layoutName, case: trialCase, dataset: dataset,
+          datasetFile: datasetFile)
+      }
     }
   }
 

@@ -183,7 +183,10 @@ struct CommandGrammar {
     case 18:
       // Watchdog values that are refused, or long enough not to cut a slow debug-build command.
       let watchdog = pick(["", " 10", " 30", " 0", " 0.05", " nan", " -1", " 1e308", " 86401", " x"])
-      return pick(["help", "help \(word())", "plugins", "layout", "watchdog\(watchdog)", "stats reset"])
+      return pick([
+        "help", "help \(word())", "plugins", "layout", "watchdog\(watchdog)", "stats reset", "checkpoint",
+        "checkpoint \(word())",
+      ])
     case 19: return "\(word()) \(word())"
     case 20, 21, 22:
       guard !corpus.isEmpty else { return "size" }

@@ -46,13 +46,15 @@ public enum EngineServer {
           reply = EngineFrame("blocked", [Array(error.message.utf8)])
         }
       case "restore-checkpoint":
+        // Its output: what the restore report adds (the layout's motion lost), if anything.
         var outcome = Session.Outcome(output: nil, failed: false)
         do throws(HostError) {
-          try session.state.restoreCheckpoint(request.string(0), withoutLayout: request.blobs.count > 1)
+          let note = try session.state.restoreCheckpoint(request.string(0), withoutLayout: request.blobs.count > 1)
+          outcome = Session.Outcome(output: note, failed: false)
         } catch {
           outcome = Session.Outcome(output: "error: \(error.message)", failed: true)
         }
-        reply = done(session, outcome, query: false, quiet: true)
+        reply = done(session, outcome, query: false, quiet: outcome.failed)
       case "hello":
         reply = EngineFrame("ready", [])  // its libraries are loaded
       case "view":

@@ -62,7 +62,8 @@ extension Supervisor {
       }
       engine = fresh
       switch replay(into: fresh, skipping: dropped) {
-      case .done(let failedAlone):
+      case .done(let failedAlone, let notes):
+        libraryNotes += notes
         for (index, why) in failedAlone {
           dropped.insert(index)
           lost.append((journal[index].line, why))
@@ -107,8 +108,9 @@ extension Supervisor {
   }
 
   enum ReplayEnding {
-    /// Every command replayed but these, which failed in a living engine (rolled back there).
-    case done(failedAlone: [(Int, String)])
+    /// Every command replayed but these, which failed in a living engine (rolled back there);
+    /// `notes`: what the checkpoint's restore said it could not take up (a layout's motion).
+    case done(failedAlone: [(Int, String)], notes: [String])
     /// The engine ended (or hung) during the command at this index.
     case engineEnded(Int, String)
   }
@@ -116,6 +118,7 @@ extension Supervisor {
   /// Replays the journal, but the `skipping` entries, into `fresh`.
   func replay(into fresh: EngineProcess, skipping: Set<Int>) -> ReplayEnding {
     var failedAlone: [(Int, String)] = []
+    var notes: [String] = []
     for (index, entry) in journal.enumerated() where !skipping.contains(index) {
       let frame =
         entry.checkpoint.map {
@@ -134,6 +137,7 @@ extension Supervisor {
         guard let reply = fresh.reader.next(), reply.verb == "done" else { return .engineEnded(index, ended(fresh)) }
         update(from: reply)
         if reply.flag("failed") { failedAlone.append((index, "it failed this time")) }
+        if entry.checkpoint != nil, !reply.flag("failed"), !reply.string(0).isEmpty { notes.append(reply.string(0)) }
       case .timedOut:
         return .engineEnded(
           index, EngineFailure(cause: .timedOut(seconds: limit), inFlight: status.callInFlight).message)
@@ -150,7 +154,7 @@ extension Supervisor {
           ).message)
       }
     }
-    return .done(failedAlone: failedAlone)
+    return .done(failedAlone: failedAlone, notes: notes)
   }
 
   func ended(_ process: EngineProcess) -> String {

@@ -33,6 +33,7 @@ enum CommandTable {
     FormatCommand.spec,
     RunCommand.spec,
     WatchdogCommand.spec,
+    CheckpointCommand.spec,
     QuitCommand.spec,
   ]
 }

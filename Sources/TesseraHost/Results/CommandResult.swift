@@ -52,6 +52,8 @@ public enum CommandResult {
   case format(WorkbenchState.Format)
   case transcript(RunTranscript)
   case watchdog(seconds: Double)
+  /// `checkpoint`: the session written down and taken up again.
+  case checkpoint(CheckpointReport)
   /// `render`: what to draw. The session draws it (`Output/SVG`) and writes the file, and
   /// prints `pictureWritten`.
   case picture(PictureRequest)

@@ -5,7 +5,7 @@ import TesseraKit
 /// the commands after it, and a restore takes as long whatever the session's length.
 ///
 /// A checkpoint is a JSON object (bounds, screen scale, the layout, its options and the preferred
-/// sizes it accepted, the settings) beside a data file in `load`'s format. It holds the state a
+/// sizes it accepted, its saved motion, the settings) beside a data file in `load`'s format. It holds the state a
 /// later command can see; plugin-call counts are handed back by the supervisor.
 extension WorkbenchState {
   /// Why no checkpoint can be taken now (nil: one can): what a checkpoint cannot hold is kept
@@ -18,9 +18,9 @@ extension WorkbenchState {
     if !force, memos.lastBatch != nil || memos.lastLayoutChange != nil {
       return "the last batch or layout change can still be drawn"
     }
-    // Motion in progress (a layout's springs, an animated scroll) is replayed from the journal
-    // until it ends, unless the journal has grown long: then it is given up, and a restored
-    // engine starts the layout at rest.
+    // The last step's frames, or a moving layout that cannot save its motion
+    // (`tessera.state/1`): replayed from the journal until they are gone, unless the journal has
+    // grown long; then they are given up (a restored layout's items start where they rest).
     if !force, let blocker = clockBlocker { return blocker }
     return nil
   }
@@ -36,6 +36,7 @@ extension WorkbenchState {
     file: String, data: String
   ) {
     if let blocker = checkpointBlocker(force: force) { throw HostError("no checkpoint now: \(blocker)") }
+    let motion = try layoutMotionForCheckpoint(force: force)
     let droppedMemo = memos.lastBatch != nil || memos.lastLayoutChange != nil
     let dataFile: String
     if let known = checkpointData, known.generation == model.datasetGeneration {
@@ -104,6 +105,7 @@ extension WorkbenchState {
               .array(
                 layout.preferredLog.map { .array([.string($0.id), .number($0.size.width), .number($0.size.height)]) })
             ),
+            ("motion", motion.map(Self.json(motion:)) ?? .null),
           ])
         ))
     }
@@ -124,7 +126,9 @@ extension WorkbenchState {
 
   /// `withoutLayout`: everything but the layout (kept as the engine has it), for a layout that
   /// no longer comes back.
-  func restoreCheckpoint(_ file: String, withoutLayout: Bool = false) throws(HostError) {
+  /// Returns what the restore report should add (the layout's motion lost), or nil.
+  @discardableResult
+  func restoreCheckpoint(_ file: String, withoutLayout: Bool = false) throws(HostError) -> String? {
     let root = try Self.parse(TextFile.read(file, shownAs: file), file)
     func member(_ key: String) throws(HostError) -> JSONNode {
       guard case .object(let members) = root.value, let found = members.first(where: { $0.key == key }) else {
@@ -156,6 +160,7 @@ extension WorkbenchState {
     guard box.count == 4 else { throw HostError("checkpoint \(file): bounds are not four numbers") }
     let scale = try member("scale")
     var layoutInstance: LayoutInstance?
+    var motion: JSONNode?
     let savedModel = (model.dataset, model.bounds, model.screenScale, model.nextGeneratedID, model.insets)
     let savedScrolls = model.scrolls
     do throws(HostError) {
@@ -170,6 +175,7 @@ extension WorkbenchState {
       model.nextGeneratedID = Int(exactly: try Self.number(member("nextGeneratedID"), file)) ?? 0
       if !withoutLayout, case .object(let fields) = try member("layout").value {
         layoutInstance = try Self.layout(fields, file: file, registry: registry, model: model)
+        motion = fields.first { $0.key == "motion" }?.value
       }
     } catch {
       (model.dataset, model.bounds, model.screenScale, model.nextGeneratedID, model.insets) = savedModel
@@ -196,7 +202,10 @@ extension WorkbenchState {
       model.touch = Touch(screenPoint: Point(x: x, y: y))
     }
     if case .bool(let on)? = try? member("displayEvents").value { settings.displayEvents = on }
+    // The motion last: the layout takes it up where the finger and the clock are.
+    let note = layoutInstance == nil ? nil : takeUpLayoutMotion(motion)
     memos.displayed = settings.displayEvents ? try viewsOnScreen() : DisplayedViews()
+    return note
   }
 
   /// The self-sizing settings a checkpoint wrote: on, the budget, the fit of dataset sizes, the

@@ -4,7 +4,7 @@ import TesseraKit
 /// (where it runs from and to, when it started, its curve), when the last one ended and where,
 /// and when the layout came to rest. A restore from a checkpoint taken mid-scroll goes on exactly
 /// as the session would have. (A layout's own motion — springs inside a plugin — is the plugin's
-/// state, which a checkpoint cannot hold: while a layout moves, no checkpoint is taken.)
+/// to save: `WorkbenchState+MotionCheckpoint`.)
 extension WorkbenchState {
   var clockMotionJSON: JSONOutput {
     func point(_ p: Point) -> JSONOutput { .array([.number(p.x), .number(p.y)]) }

@@ -70,7 +70,8 @@ extension WorkbenchState {
   /// which a checkpoint does not write down (the journal replays it exactly instead).
   var clockBlocker: String? {
     if memos.lastFilm != nil { return "the last step can still be drawn" }
-    if let layout, layout.movesWithTime, layout.isMoving() { return "the layout is moving" }
+    // A layout that saves its motion (`tessera.state/1`) is asked when the checkpoint is written.
+    if let layout, layout.movesWithTime, !layout.savesMotion, layout.isMoving() { return "the layout is moving" }
     return nil
   }
 

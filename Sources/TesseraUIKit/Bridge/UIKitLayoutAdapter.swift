@@ -25,6 +25,10 @@ final class UIKitLayoutAdapter: CollectionLayout {
   /// Contexts the layout returned for a bounds change or a preferred size, with what the host
   /// was told: the one the host passes back reaches the layout as the same object.
   private var returnedContexts: [(kit: InvalidationContext, context: UICollectionViewLayoutInvalidationContext)] = []
+  /// Whether the bounds changed since the layout last prepared: its next prepare may attach or
+  /// let go springs (a springy layout fits them to the visible rect), so its motion cannot be
+  /// saved until then.
+  private var boundsMovedSincePrepare = false
 
   init(
     collectionView: TesseraKit.CollectionView, make: (UICollectionView) -> UICollectionViewLayout,
@@ -62,6 +66,7 @@ final class UIKitLayoutAdapter: CollectionLayout {
   func prepare() throws(LayoutError) {
     makeCurrent()
     layout.passError = nil
+    boundsMovedSincePrepare = false
     layout.prepare()
     layout.completePreparation()
     if let message = layout.passError { throw LayoutError(message) }
@@ -123,6 +128,7 @@ final class UIKitLayoutAdapter: CollectionLayout {
   func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool {
     makeCurrent()
     layout.invalidatedItself = false
+    boundsMovedSincePrepare = true
     let answer = layout.shouldInvalidateLayout(forBoundsChange: CGRect(newBounds))
     defer { layout.invalidatedItself = false }
     return answer || layout.invalidatedItself
@@ -205,6 +211,32 @@ final class UIKitLayoutAdapter: CollectionLayout {
   }
 
   var isMoving: Bool { layout.dynamicAnimator?.isRunning ?? false }
+
+  /// The dynamic animator's motion (`UIDynamicAnimator+Motion`); none without an animator.
+  func savedMotion() throws(LayoutError) -> [UInt8] {
+    guard let animator = layout.dynamicAnimator else { return [] }
+    guard !boundsMovedSincePrepare else {
+      throw LayoutError("the bounds changed since it last prepared (its next prepare may attach other springs)")
+    }
+    do throws(LayoutMotionError) {
+      return try animator.savedMotion()
+    } catch {
+      throw LayoutError(error.message)
+    }
+  }
+
+  func restoreMotion(_ bytes: [UInt8]) throws(LayoutError) {
+    guard !bytes.isEmpty else { return }
+    guard let animator = layout.dynamicAnimator else {
+      throw LayoutError("it made no UIDynamicAnimator when it prepared, to take up \(bytes.count) bytes of motion")
+    }
+    makeCurrent()
+    do throws(LayoutMotionError) {
+      try animator.restoreMotion(bytes)
+    } catch {
+      throw LayoutError(error.message)
+    }
+  }
 
   func takeQueryError() -> LayoutError? {
     defer { queryError = nil }

@@ -82,6 +82,15 @@ open class UIAttachmentBehavior: UIDynamicBehavior {
   /// The length set before association, if any.
   var lengthAsSet: CGFloat? { storedLength }
 
+  /// Takes up the joint's values a saved motion holds (`UIDynamicAnimator.restoreMotion`),
+  /// without waking the item: the animator sets its body as it was.
+  func takeUp(anchor: CGPoint, length: CGFloat, damping: CGFloat, frequency: CGFloat) {
+    storedAnchor = anchor
+    if associatedLength != nil { associatedLength = length } else { storedLength = length }
+    storedDamping = damping
+    storedFrequency = frequency
+  }
+
   private func changed() {
     dynamicAnimator?.attachmentChanged(self)
   }

@@ -21,20 +21,20 @@ open class UIDynamicAnimator: NSObject {
   private var topLevel: [UIDynamicBehavior] = []
   /// The top-level behaviours' identities: adding ten thousand springs stays linear.
   private var topLevelIDs: Set<ObjectIdentifier> = []
-  private var world = PhysicsWorld()
+  var world = PhysicsWorld()
   /// Each body's item, by body index.
-  private var items: [UIDynamicItem] = []
-  private var bodyOfItem: [ObjectIdentifier: Int] = [:]
+  var items: [UIDynamicItem] = []
+  var bodyOfItem: [ObjectIdentifier: Int] = [:]
   /// Cells and supplementary views by what they show, for the layout's lookups.
-  private var cellBodies: [IndexPath: Int] = [:]
-  private var viewBodies: [ViewKey: Int] = [:]
+  var cellBodies: [IndexPath: Int] = [:]
+  var viewBodies: [ViewKey: Int] = [:]
   /// Each attachment's joint, by the behaviour's identity.
-  private var jointOfAttachment: [ObjectIdentifier: Int] = [:]
-  private var attachments: [UIAttachmentBehavior] = []
-  private var wasRunning = false
-  public private(set) var elapsedTime: TimeInterval = 0
+  var jointOfAttachment: [ObjectIdentifier: Int] = [:]
+  var attachments: [UIAttachmentBehavior] = []
+  var wasRunning = false
+  public internal(set) var elapsedTime: TimeInterval = 0
 
-  private struct ViewKey: Hashable {
+  struct ViewKey: Hashable {
     var kind: String
     var indexPath: IndexPath
   }
@@ -240,12 +240,12 @@ open class UIDynamicAnimator: NSObject {
     items.removeLast()
   }
 
-  private enum Key {
+  enum Key: Hashable {
     case cell(IndexPath)
     case view(ViewKey)
   }
 
-  private func viewKey(_ item: UIDynamicItem) -> Key? {
+  func viewKey(_ item: UIDynamicItem) -> Key? {
     guard let attributes = item as? UICollectionViewLayoutAttributes else { return nil }
     guard attributes.representedElementCategory != .cell, let kind = attributes.representedElementKind else {
       return .cell(attributes.indexPath)
@@ -253,7 +253,7 @@ open class UIDynamicAnimator: NSObject {
     return .view(ViewKey(kind: kind, indexPath: attributes.indexPath))
   }
 
-  private func setIndex(_ key: Key, _ body: Int?) {
+  func setIndex(_ key: Key, _ body: Int?) {
     switch key {
     case .cell(let path): cellBodies[path] = body
     case .view(let view): viewBodies[view] = body

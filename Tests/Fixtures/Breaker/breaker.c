@@ -3,7 +3,10 @@
  *
  * The grid: cells of 50x50 (a preferred size changes a cell's height), four to a row, rows 60
  * apart, sections one after another. Each "breaks-RULE" layout is the grid with one bug.
- * "misses-tall-item" shows a bug only some items bring out: the shrinker must find one. */
+ * "misses-tall-item" shows a bug only some items bring out: the shrinker must find one.
+ * "breaks-motion-restore" moves with time (tessera.clock/1): a scroll leaves its cells lagging
+ * half the scroll behind, and each frame halves the lag; it saves the lag (tessera.state/1) but
+ * its restore forgets it. */
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -21,6 +24,7 @@ enum {
   BATCH,
   SCROLL,
   BOUNDS,
+  MOTION,
   CRASHSIZING,
   UNSUPPORTED,
   NANLOOKUP,
@@ -40,6 +44,8 @@ typedef struct breaker {
   double shift;         /* breaks-batch: the incremental update's off-by-one-point bug */
   double offset;        /* breaks-determinism: differs per instance */
   double unit;          /* breaks-bounds-change: a cell's width, an eighth of the width at create */
+  double lag;           /* breaks-motion-restore: how far its cells lag the last scroll */
+  double last_y;        /* breaks-motion-restore: the bounds' y it last saw */
 } breaker;
 
 static int instances_made;
@@ -125,6 +131,7 @@ static void cell(const breaker *b, int64_t k, tessera_attributes *out) {
   out->frame.y = row_top(b, k / 4);
   out->frame.width = b->kind == BOUNDS ? b->unit : 50;
   out->frame.height = b->height[k];
+  out->frame.y += b->lag;
   if (b->kind == ANSWERS && k == 0) out->frame.x = NAN;
   if (b->kind == BADSCROLL && b->source.bounds(b->source.context).y > 0) out->index_path.item += 1000000;
 }
@@ -216,9 +223,38 @@ static tessera_status breaker_invalidate(tessera_layout_instance *i, const tesse
 }
 
 static tessera_bool breaker_should_invalidate_for_bounds(tessera_layout_instance *i, tessera_rect r) {
-  (void)i, (void)r;
+  breaker *b = (breaker *)i;
+  if (b->kind == MOTION) {
+    b->lag += (r.y - b->last_y) / 2;
+    b->last_y = r.y;
+  }
   return 0; /* the width is fixed at 400 */
 }
+
+/* breaks-motion-restore's time and state. */
+static tessera_status motion_advance(tessera_layout_instance *i, double seconds, tessera_clock_report *out) {
+  breaker *b = (breaker *)i;
+  (void)seconds;
+  b->lag = fabs(b->lag) < 0.25 ? 0 : b->lag / 2;
+  tessera_clock_report report = {.struct_size = out->struct_size, .running = b->lag != 0, .invalidates = 1};
+  memcpy(out, &report, out->struct_size < sizeof report ? out->struct_size : sizeof report);
+  return TESSERA_OK;
+}
+static tessera_bool motion_is_running(tessera_layout_instance *i) { return ((breaker *)i)->lag != 0; }
+static tessera_status motion_save(tessera_layout_instance *i, const uint8_t **bytes, size_t *count) {
+  *bytes = (const uint8_t *)&((breaker *)i)->lag;
+  *count = sizeof(double);
+  return TESSERA_OK;
+}
+static tessera_status motion_restore(tessera_layout_instance *i, const uint8_t *bytes, size_t count) {
+  (void)i, (void)bytes, (void)count;
+  return TESSERA_OK; /* its bug: the lag saved is not taken up */
+}
+static const tessera_clock_extension motion_clock = {
+    .struct_size = sizeof motion_clock, .advance = motion_advance, .is_running = motion_is_running};
+static const tessera_state_extension motion_state = {
+    .struct_size = sizeof motion_state, .save = motion_save, .restore = motion_restore};
+static const void *motion_extension(const tessera_layout_descriptor *self, const char *id);
 static int *volatile breaker_nowhere = NULL;
 
 static tessera_bool breaker_should_invalidate_for_preferred(tessera_layout_instance *i,
@@ -290,6 +326,19 @@ static const tessera_layout_descriptor breaker_layouts[LAYOUT_COUNT] = {
     BREAKER_LAYOUT("breaks-batch", "its incremental update moves every cell a point"),
     BREAKER_LAYOUT("breaks-scroll-stable", "rect queries move with the bounds, though it never invalidates"),
     BREAKER_LAYOUT("breaks-bounds-change", "cells an eighth of the width it was made at, though it never invalidates"),
+    {
+        .struct_size = sizeof(tessera_layout_descriptor), .name = "breaks-motion-restore",
+        .summary = "cells lag a scroll and catch up frame by frame; a restore forgets the lag",
+        .kinds = breaker_kinds, .kind_count = 1, .kind_stride = sizeof(tessera_element_kind),
+        .create = breaker_create, .destroy = breaker_destroy, .last_error = breaker_last_error,
+        .set_options = breaker_set_options, .prepare = breaker_prepare,
+        .content_size = breaker_content_size, .attributes_in_rect = breaker_in_rect,
+        .all_attributes = breaker_all, .attributes_for_item = breaker_item,
+        .invalidate = breaker_invalidate,
+        .should_invalidate_for_bounds = breaker_should_invalidate_for_bounds,
+        .should_invalidate_for_preferred = breaker_should_invalidate_for_preferred,
+        .get_extension = motion_extension,
+    },
     BREAKER_LAYOUT("crashes-self-sizing", "the grid, but a preferred size crashes it (SIGSEGV)"),
     {
         .struct_size = sizeof(tessera_layout_descriptor), .name = "unsupported",
@@ -318,8 +367,15 @@ static const tessera_layout_descriptor *const breaker_list[LAYOUT_COUNT] = {
     &breaker_layouts[0], &breaker_layouts[1], &breaker_layouts[2], &breaker_layouts[3], &breaker_layouts[4],
     &breaker_layouts[5], &breaker_layouts[6], &breaker_layouts[7], &breaker_layouts[8], &breaker_layouts[9],
     &breaker_layouts[10], &breaker_layouts[11], &breaker_layouts[12],
-    &breaker_layouts[13], &breaker_layouts[14], &breaker_layouts[15],
+    &breaker_layouts[13], &breaker_layouts[14], &breaker_layouts[15], &breaker_layouts[16],
 };
+
+static const void *motion_extension(const tessera_layout_descriptor *self, const char *id) {
+  if (self != &breaker_layouts[MOTION]) return NULL;
+  if (strcmp(id, TESSERA_CLOCK_EXTENSION_ID) == 0) return &motion_clock;
+  if (strcmp(id, TESSERA_STATE_EXTENSION_ID) == 0) return &motion_state;
+  return NULL;
+}
 
 static tessera_layout_instance *breaker_create(const tessera_layout_descriptor *self,
                                                const tessera_data_source *source) {
@@ -329,6 +385,7 @@ static tessera_layout_instance *breaker_create(const tessera_layout_descriptor *
   b->kind = (int)(self - breaker_layouts);
   if (b->kind == DETERMINISM) b->offset = instances_made;
   b->unit = b->source.bounds(b->source.context).width / 8;
+  b->last_y = b->source.bounds(b->source.context).y;
   instances_made++;
   return (tessera_layout_instance *)b;
 }

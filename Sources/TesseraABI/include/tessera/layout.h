@@ -169,9 +169,10 @@ typedef struct tessera_layout_descriptor {
   /* ---- extensions ---- */
   /* [any] An optional capability by versioned id: a pointer to a static table whose layout that
    * id defines, or NULL when absent. OPTIONAL: NULL = none. Defined extensions, each in its own
-   * header: "tessera.drawing/1" (drawing.h: how pictures draw the layout's kinds) and
-   * "tessera.zoom/1" (zoom.h: which option is the zoom scale). The host asks once per id when it
-   * loads the plugin. */
+   * header: "tessera.drawing/1" (drawing.h: how pictures draw the layout's kinds),
+   * "tessera.zoom/1" (zoom.h: which option is the zoom scale), "tessera.clock/1" (clock.h: a
+   * layout that moves with time) and "tessera.state/1" (state.h: its motion saved and taken up).
+   * The host asks once per id when it loads the plugin. */
   const void *(*get_extension)(const struct tessera_layout_descriptor *self, const char *id);
 
   /* ---- appended in 2.1: the host calls these only when struct_size reaches them ---- */

@@ -23,6 +23,7 @@
 #include "drawing.h"
 #include "zoom.h"
 #include "clock.h"
+#include "state.h"
 #include "helpers.h"
 
 #endif

@@ -123,6 +123,17 @@ enum JSONFormatter {
         ),
       ])
     case .watchdog(let seconds): return .object([("watchdog", .number(seconds))])
+    case .checkpoint(let report):
+      return .object([
+        (
+          "checkpoint",
+          .object([
+            ("layout", report.layout.map { .string($0) } ?? .null),
+            ("motionBytes", report.motionBytes.map { .number(Double($0)) } ?? .null),
+            ("givenUp", .array(report.givenUp.map { .string($0) })),
+          ])
+        )
+      ])
     case .picture: return nil  // drawn and written before it is printed (`pictureWritten`)
     case .pictureWritten(let written):
       let target: (String, JSONOutput) = written.svg.map { ("svg", .string($0)) } ?? ("wrote", .string(written.path))

@@ -77,9 +77,20 @@ enum TableFormatter {
         .map { transcript.indent + $0 }.joined(separator: "\n")
       return text.isEmpty ? nil : text
     case .watchdog(let seconds): return "watchdog \(formatNumber(seconds)) s"
+    case .checkpoint(let report): return checkpointLines(report)
     case .picture: return nil  // drawn and written before it is printed (`pictureWritten`)
     case .pictureWritten(let written): return pictureLine(written)
     }
+  }
+
+  /// `checkpoint taken up: layout springy with its motion (7436 bytes)`, then what it gave up.
+  static func checkpointLines(_ report: CheckpointReport) -> String {
+    var line = "checkpoint taken up"
+    if let layout = report.layout {
+      line += ": layout \(layout)"
+      if let bytes = report.motionBytes { line += " with its motion (\(bytes) bytes)" }
+    }
+    return ([line] + report.givenUp.map { "gave up \($0)" }).joined(separator: "\n")
   }
 
   static func pluginList(_ listing: PluginListing) -> String {
